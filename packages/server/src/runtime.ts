@@ -1,0 +1,113 @@
+import type Koa from 'koa';
+import { createApp } from './app.js';
+import type { Config } from './config.js';
+import { conversationRoutes } from './conversations/routes.js';
+import { DuckdbConversationRepository } from './conversations/repository.js';
+import { healthRoutes } from './health/routes.js';
+import type { Authenticator } from './http/auth.js';
+import type { Route } from './http/define-route.js';
+import { MemoryRateLimitStore } from './http/rate-limit.js';
+import { keyRoutes } from './keys/routes.js';
+import { SqliteKeyRepository } from './keys/repository.js';
+import { KeyService } from './keys/service.js';
+import { KeyUsageTracker } from './keys/usage-tracker.js';
+import type { Logger } from './logging/logger.js';
+import { memberRoutes } from './members/routes.js';
+import { SqliteUserRepository } from './members/repository.js';
+import { openApiRoutes } from './openapi/routes.js';
+import { projectRoutes } from './projects/routes.js';
+import { SqliteProjectRepository } from './projects/repository.js';
+import { SqliteSessionRepository } from './sessions/repository.js';
+import { AnalyticsStore } from './storage/duckdb/connection.js';
+import { DataDirLock } from './storage/data-dir-lock.js';
+import { RelationalStore } from './storage/sqlite/connection.js';
+
+/** Work that runs beside request handling (pollers, executors); stopped before the stores close. */
+export interface BackgroundTask {
+  name: string;
+  start(): void;
+  stop(): Promise<void>;
+}
+
+/** Everything a running server holds. */
+export interface Runtime {
+  app: Koa;
+  relational: RelationalStore;
+  analytics: AnalyticsStore;
+  keys: KeyService;
+  close(): Promise<void>;
+}
+
+/** Repositories and services over the relational store, shared by the server and the host commands. */
+export function relationalServices(relational: RelationalStore, log: Logger) {
+  const keyRepository = new SqliteKeyRepository(relational);
+  const projects = new SqliteProjectRepository(relational);
+  const users = new SqliteUserRepository(relational);
+  const sessions = new SqliteSessionRepository(relational);
+  const keyUsage = new KeyUsageTracker(keyRepository, log);
+  const keys = new KeyService(keyRepository, projects, keyUsage);
+  return { keyRepository, projects, users, sessions, keyUsage, keys };
+}
+
+/**
+ * Takes the data-directory lock, opens and migrates both stores, wires every
+ * capability and returns the app. Nothing is written before the lock is held.
+ */
+export async function openRuntime(config: Config, log: Logger): Promise<Runtime> {
+  const lock = DataDirLock.acquire(config.dataDir);
+  let relational: RelationalStore | undefined;
+  let analytics: AnalyticsStore | undefined;
+  try {
+    relational = RelationalStore.open(config.dataDir);
+    analytics = await AnalyticsStore.open(config.dataDir);
+    const services = relationalServices(relational, log);
+    const conversations = new DuckdbConversationRepository(analytics);
+
+    const authenticator: Authenticator = {
+      fromApiKey: (secret) => services.keys.authenticate(secret),
+      fromSessionToken: (token) => services.sessions.findPrincipal(token, new Date().toISOString()),
+    };
+    const routes: Route[] = [
+      ...healthRoutes({ relational, analytics }),
+      ...openApiRoutes(),
+      ...keyRoutes(services.keys),
+      ...projectRoutes(services.projects),
+      ...memberRoutes(services.users),
+      ...conversationRoutes(conversations, services.projects),
+    ];
+    const tasks: BackgroundTask[] = [];
+
+    const app = createApp({
+      log,
+      routes,
+      authenticator,
+      rateLimitStore: new MemoryRateLimitStore(),
+      rateLimitPerMinute: config.rateLimitPerMinute,
+      strictResponses: config.strictResponses,
+      onPrincipal: (p) => p.keyId && services.keys.noteUse(p.keyId),
+    });
+    services.keyUsage.start(config.keyUsageFlushMs);
+    for (const task of tasks) task.start();
+
+    const rel = relational;
+    const ana = analytics;
+    return {
+      app,
+      relational: rel,
+      analytics: ana,
+      keys: services.keys,
+      async close() {
+        for (const task of tasks) await task.stop();
+        await services.keyUsage.stop();
+        await ana.close();
+        rel.close();
+        lock.release();
+      },
+    };
+  } catch (err) {
+    await analytics?.close().catch(() => undefined);
+    relational?.close();
+    lock.release();
+    throw err;
+  }
+}

@@ -1,0 +1,66 @@
+import type { Server } from 'node:http';
+import type { Config } from './config.js';
+import { createLogger, describeError } from './logging/logger.js';
+import { bootstrapInstance } from './organizations/bootstrap.js';
+import { openRuntime } from './runtime.js';
+
+/** Prints the first start's admin key to the terminal (stderr), once, outside the JSON log. */
+function printBootstrapBanner(result: { organization_id: string; project_id: string; api_key: string }): void {
+  process.stderr.write(
+    [
+      '',
+      '  svc: first start — created the organization, an admin user and the project "default".',
+      `  Admin API key (shown this once; store it now): ${result.api_key}`,
+      '  Use it as "Authorization: Bearer <key>", or: svc login --url http://127.0.0.1:3100 --api-key <key>',
+      '',
+    ].join('\n') + '\n',
+  );
+}
+
+/**
+ * Starts the server: lock, stores, first-start bootstrap, listen. SIGTERM and
+ * SIGINT stop accepting, let in-flight requests finish (up to the shutdown
+ * timeout), stop background work and close both stores.
+ */
+export async function startServer(config: Config): Promise<void> {
+  const log = createLogger(config.logLevel, { service: 'svc-server' });
+  const runtime = await openRuntime(config, log);
+  const first = await bootstrapInstance(runtime.relational, runtime.keys, config.bootstrapAdminEmail);
+  if (first) printBootstrapBanner(first);
+
+  const server: Server = runtime.app.listen(config.port, config.host);
+  server.headersTimeout = 15_000;
+  server.requestTimeout = 60_000;
+  server.keepAliveTimeout = 5_000;
+  await new Promise<void>((resolve, reject) => {
+    server.once('listening', resolve);
+    server.once('error', reject);
+  });
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  log.info('listening', { url: `http://${config.host}:${port}`, host: config.host, port, data_dir: config.dataDir });
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    log.info('shutting down', { signal });
+    const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+    server.closeIdleConnections();
+    const timeout = new Promise<'timeout'>((resolve) => setTimeout(() => resolve('timeout'), config.shutdownTimeoutMs).unref());
+    if ((await Promise.race([closed, timeout])) === 'timeout') {
+      log.warn('in-flight requests did not finish in time; closing their connections');
+      server.closeAllConnections();
+    }
+    try {
+      await runtime.close();
+      log.info('stopped');
+      process.exit(0);
+    } catch (err) {
+      log.error('failed to close the stores cleanly', describeError(err));
+      process.exit(1);
+    }
+  };
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+  process.on('SIGINT', () => void stop('SIGINT'));
+}

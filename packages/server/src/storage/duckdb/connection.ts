@@ -1,0 +1,79 @@
+import { DuckDBConnection, DuckDBInstance } from '@duckdb/node-api';
+import path from 'node:path';
+import { migrateDuckdb } from './migrations.js';
+
+export const DUCKDB_FILE = 'analytics.duckdb';
+
+let opened = false;
+
+/**
+ * The analytics store: the process's single DuckDB instance on
+ * `<dataDir>/analytics.duckdb`. Two instances on one file in one process
+ * silently lose writes, so opening a second one throws.
+ */
+export class AnalyticsStore {
+  private queue: Promise<unknown> = Promise.resolve();
+  private closed = false;
+
+  private constructor(
+    readonly instance: DuckDBInstance,
+    private readonly connection: DuckDBConnection,
+  ) {}
+
+  /** Opens and migrates the store. DuckDB's own file lock refuses a second process. */
+  static async open(dataDir: string): Promise<AnalyticsStore> {
+    if (opened) throw new Error('the analytics store is already open in this process');
+    opened = true;
+    try {
+      const instance = await DuckDBInstance.create(path.join(dataDir, DUCKDB_FILE));
+      const connection = await instance.connect();
+      const store = new AnalyticsStore(instance, connection);
+      await store.exclusive((c) => migrateDuckdb(c));
+      return store;
+    } catch (err) {
+      opened = false;
+      throw err;
+    }
+  }
+
+  /**
+   * Runs `fn` with the shared connection, one caller at a time, so a
+   * transaction opened inside `fn` is never interleaved with another caller's statements.
+   */
+  exclusive<T>(fn: (connection: DuckDBConnection) => Promise<T>): Promise<T> {
+    if (this.closed) return Promise.reject(new Error('the analytics store is closed'));
+    const run = this.queue.then(() => fn(this.connection));
+    this.queue = run.catch(() => undefined);
+    return run;
+  }
+
+  /** A separate connection on the same instance, for a writer that batches on its own (e.g. span ingest). */
+  connect(): Promise<DuckDBConnection> {
+    return this.instance.connect();
+  }
+
+  /** A real query against a migrated table. */
+  async ping(): Promise<boolean> {
+    try {
+      await this.exclusive((c) => c.run('SELECT count(*) FROM analytics_migrations'));
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
+  /** Waits for queued work, checkpoints and closes. */
+  async close(): Promise<void> {
+    if (this.closed) return;
+    await this.queue;
+    this.closed = true;
+    try {
+      await this.connection.run('CHECKPOINT');
+    } catch {
+      /* the WAL replays on the next open */
+    }
+    this.connection.closeSync();
+    this.instance.closeSync();
+    opened = false;
+  }
+}

@@ -1,0 +1,80 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { assertError, call, client } from '../../helpers/http.js';
+import { type Bootstrap, type TestServer, startBootstrappedServer } from '../../helpers/server.js';
+
+describe('HTTP refusals all carry the error body', () => {
+  let server: TestServer;
+  let admin: Bootstrap;
+  let cleanup: () => Promise<void>;
+
+  before(async () => {
+    ({ server, admin, cleanup } = await startBootstrappedServer());
+  });
+  after(() => cleanup());
+
+  it('404 for an unknown route, 405 with Allow for a wrong method', async () => {
+    assertError(await call(server.url, 'GET', '/no/such/route'), 404, 'not_found');
+    const wrong = await call(server.url, 'DELETE', '/api/keys', { key: admin.api_key });
+    assertError(wrong, 405, 'method_not_allowed');
+    assert.match(wrong.headers.get('allow') ?? '', /GET/);
+    assert.match(wrong.headers.get('allow') ?? '', /POST/);
+  });
+
+  it('400 for malformed JSON and for a body that is not JSON', async () => {
+    assertError(await call(server.url, 'POST', '/api/keys', { key: admin.api_key, raw: '{"name": ', contentType: 'application/json' }), 400, 'invalid_request');
+    assertError(await call(server.url, 'POST', '/api/keys', { key: admin.api_key, raw: 'name=x', contentType: 'application/x-www-form-urlencoded' }), 400, 'invalid_request');
+  });
+
+  it('accepts a JSON media type with a charset parameter', async () => {
+    const res = await call(server.url, 'POST', '/api/keys', { key: admin.api_key, raw: '{"name":"charset"}', contentType: 'application/json; charset=utf-8' });
+    assert.equal(res.status, 201);
+  });
+
+  it('413 for a JSON body over 1 MiB, whether declared or not', async () => {
+    const huge = JSON.stringify({ name: 'x'.repeat(1024 * 1024) });
+    assertError(await call(server.url, 'POST', '/api/keys', { key: admin.api_key, raw: huge, contentType: 'application/json' }), 413, 'payload_too_large');
+    const chunked = await fetch(`${server.url}/api/keys`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${admin.api_key}`, 'content-type': 'application/json' },
+      body: new ReadableStream({
+        start(controller) {
+          for (let i = 0; i < 20; i++) controller.enqueue(new TextEncoder().encode('x'.repeat(100_000)));
+          controller.close();
+        },
+      }),
+      duplex: 'half',
+    } as RequestInit);
+    assert.equal(chunked.status, 413);
+    assert.equal(((await chunked.json()) as { error: string }).error, 'payload_too_large');
+    assert.equal((await client(server.url, admin.api_key).get('/api/keys')).status, 200, 'the server keeps serving');
+  });
+
+  it('400 for bad query parameters, including repeated ones', async () => {
+    const api = client(server.url, admin.api_key);
+    assertError(await api.get('/v1/projects?pageSize=abc'), 400, 'invalid_request');
+    assertError(await api.get('/v1/projects?pageSize=1&pageSize=2'), 400, 'invalid_request');
+    assertError(await api.get('/v1/projects?unknownFilter=1'), 400, 'invalid_request');
+  });
+
+  it('echoes a sane x-request-id and generates one otherwise', async () => {
+    const echoed = await call(server.url, 'GET', '/health', { headers: { 'x-request-id': 'req-123.abc' } });
+    assert.equal(echoed.headers.get('x-request-id'), 'req-123.abc');
+    const replaced = await call(server.url, 'GET', '/health', { headers: { 'x-request-id': 'bad id with spaces' } });
+    assert.match(replaced.headers.get('x-request-id') ?? '', /^[0-9a-f-]{36}$/);
+  });
+
+  it('never writes a secret or a cookie value into the log', async () => {
+    const api = client(server.url, admin.api_key);
+    const created = await api.post('/api/keys', { name: 'log check' });
+    await client(server.url).get('/v1/projects', { headers: { cookie: 'svc.session_token=cookie-value-xyz' } });
+    await client(server.url, created.body.secret).get('/api/keys');
+    const log = server.output.join('\n');
+    assert.ok(log.includes('"msg":"request"'), 'requests are logged');
+    for (const secret of [admin.api_key, created.body.secret, 'cookie-value-xyz']) assert.ok(!log.includes(secret), 'secret found in log');
+    for (const line of server.output.filter((l) => l.startsWith('{'))) {
+      const entry = JSON.parse(line) as Record<string, unknown>;
+      assert.ok(entry.level && entry.time && entry.msg, 'structured lines');
+    }
+  });
+});
