@@ -20,6 +20,7 @@ import { SqliteProjectRepository } from './projects/repository.js';
 import { SqliteSessionRepository } from './sessions/repository.js';
 import { AnalyticsStore } from './storage/duckdb/connection.js';
 import { DataDirLock } from './storage/data-dir-lock.js';
+import { Sealer } from './shared/sealing.js';
 import { RelationalStore } from './storage/sqlite/connection.js';
 
 /** Work that runs beside request handling (pollers, executors); stopped before the stores close. */
@@ -60,6 +61,8 @@ export async function openRuntime(config: Config, log: Logger): Promise<Runtime>
   try {
     relational = RelationalStore.open(config.dataDir);
     analytics = await AnalyticsStore.open(config.dataDir);
+    const sealer = Sealer.load(config.env, config.dataDir);
+    void sealer; // handed to the capabilities that keep credentials (connections, provider keys, monitoring)
     const services = relationalServices(relational, log);
     const conversations = new DuckdbConversationRepository(analytics);
 
