@@ -38,6 +38,7 @@ export const ERROR_CODES = {
   validation_failed: 422,
   unknown_persona: 422,
   unknown_voice: 422,
+  voice_option_unsupported: 422,
   unknown_test_version: 422,
   invalid_platform_key: 422,
   platform_key_missing_permission: 422,
