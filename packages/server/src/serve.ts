@@ -1,5 +1,5 @@
 import type { Server } from 'node:http';
-import type { Config } from './config.js';
+import { type Config, ConfigError } from './config.js';
 import { createLogger, describeError } from './logging/logger.js';
 import { bootstrapInstance } from './organizations/bootstrap.js';
 import { openRuntime } from './runtime.js';
@@ -25,19 +25,27 @@ function printBootstrapBanner(result: { organization_id: string; project_id: str
 export async function startServer(config: Config): Promise<void> {
   const log = createLogger(config.logLevel, { service: 'svc-server' });
   const runtime = await openRuntime(config, log);
-  const first = await bootstrapInstance(runtime.relational, runtime.keys, config.bootstrapAdminEmail);
-  if (first) printBootstrapBanner(first);
 
   const server: Server = runtime.app.listen(config.port, config.host);
   server.headersTimeout = 15_000;
   server.requestTimeout = 60_000;
   server.keepAliveTimeout = 5_000;
-  await new Promise<void>((resolve, reject) => {
-    server.once('listening', resolve);
-    server.once('error', reject);
-  });
+  try {
+    await new Promise<void>((resolve, reject) => {
+      server.once('listening', resolve);
+      server.once('error', reject);
+    });
+  } catch (err) {
+    await runtime.close();
+    const code = (err as { code?: string }).code;
+    if (code === 'EADDRINUSE') throw new ConfigError(`${config.host}:${config.port} is already in use; set PORT or --port`);
+    if (code === 'EACCES') throw new ConfigError(`no permission to listen on ${config.host}:${config.port}`);
+    throw err;
+  }
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
+  const first = await bootstrapInstance(runtime.relational, runtime.keys, config.bootstrapAdminEmail);
+  if (first) printBootstrapBanner(first);
   log.info('listening', { url: `http://${config.host}:${port}`, host: config.host, port, data_dir: config.dataDir });
 
   let stopping = false;

@@ -16,18 +16,25 @@ import {
   revokeKey,
   updateMember,
 } from '@svc/contract';
+import { ConnectionError, SvcError } from '../core/errors.js';
 import { PagedList } from '../core/pagination.js';
 import type { Transport } from '../core/transport.js';
 
-/** `GET /health`. Resolves for 200; a 503 throws `ServiceUnavailableError` whose `details` is empty — use `check()` to read both states. */
+/** `GET /health` (no credential). */
 export class HealthResource {
   constructor(private readonly t: Transport) {}
 
-  /** The health body, for 200 and 503 alike. */
+  /** The health body for 200 and 503 alike (a 503 names the unreachable store); throws `ConnectionError` when the server cannot be reached. */
   async check(): Promise<HealthResponse & { httpStatus: number }> {
-    const response = await fetch(`${this.t.baseUrl}/health`);
-    const body = getHealth.response.parse(await response.json());
-    return { ...body, httpStatus: response.status };
+    let response: Response;
+    try {
+      response = await fetch(`${this.t.baseUrl}/health`);
+    } catch (err) {
+      throw new ConnectionError(`could not reach ${this.t.baseUrl}: ${(err as Error).message}`, err);
+    }
+    const parsed = getHealth.response.safeParse(await response.json().catch(() => undefined));
+    if (!parsed.success) throw new SvcError(`unexpected health response (HTTP ${response.status})`, response.status, 'invalid_response', undefined, response.headers.get('x-request-id') ?? undefined);
+    return { ...parsed.data, httpStatus: response.status };
   }
 }
 
