@@ -11,8 +11,10 @@ describe('GET /openapi.json', () => {
   let doc: any;
 
   before(async () => {
-    ({ server, cleanup } = await startBootstrappedServer());
-    const res = await client(server.url).get('/openapi.json');
+    let admin;
+    ({ server, admin, cleanup } = await startBootstrappedServer());
+    assert.equal((await client(server.url).get('/openapi.json')).status, 401, 'every path but /health needs a key');
+    const res = await client(server.url, admin.api_key).get('/openapi.json');
     assert.equal(res.status, 200);
     doc = res.body;
   });
@@ -53,5 +55,6 @@ describe('GET /openapi.json', () => {
     assert.deepEqual(doc.paths['/v1/projects'].get.security, [{ bearerAuth: [] }, { sessionCookie: [] }]);
     assert.deepEqual(doc.paths['/api/keys'].get.security, [{ bearerAuth: [] }]);
     assert.deepEqual(doc.paths['/health'].get.security, []);
+    assert.deepEqual(doc.paths['/openapi.json'].get.security, [{ bearerAuth: [] }]);
   });
 });

@@ -31,7 +31,8 @@ export const getOpenApi = defineOperation({
   path: '/openapi.json',
   tag: 'Meta',
   summary: 'This OpenAPI 3.1 document',
-  auth: 'none',
+  description: 'Like every path but /health, it needs an API key.',
+  auth: 'key',
   status: 200,
   response: z.record(z.string(), z.unknown()),
 });
