@@ -42,6 +42,11 @@ export interface Operation {
   readonly params?: z.ZodObject;
   readonly query?: z.ZodObject;
   readonly body?: z.ZodType;
+  /**
+   * For operations whose body is a few small fields: the largest body read, in
+   * bytes. A larger one is refused as 400 `invalid_request` (no 413 response).
+   */
+  readonly smallBodyBytes?: number;
   readonly rawBody?: RawBodySpec;
   readonly status: SuccessStatus;
   /** Response schema; absent for 204 and for non-JSON responses. */
@@ -89,7 +94,7 @@ export function commonErrors(op: Operation): Partial<Record<ErrorStatus, ErrorCo
   if (op.params || op.query) add(400, 'invalid_request');
   if (op.body) {
     add(400, 'invalid_request');
-    add(413, 'payload_too_large');
+    if (op.smallBodyBytes === undefined) add(413, 'payload_too_large');
     add(422, 'validation_failed');
   }
   if (op.auth !== 'none') {

@@ -1,4 +1,6 @@
 import { type ClientOptions, Transport } from './core/transport.js';
+import { AgentsResource, ConnectionsResource } from './resources/agents.js';
+import { PersonaCapabilitiesResource, ProviderKeysResource } from './resources/capabilities.js';
 import { ConversationsResource } from './resources/conversations.js';
 import { HealthResource, KeysResource, MembersResource, ProjectsResource } from './resources/core.js';
 
@@ -15,6 +17,10 @@ export class Svc {
   readonly projects: ProjectsResource;
   readonly members: MembersResource;
   readonly conversations: ConversationsResource;
+  readonly agents: AgentsResource;
+  readonly connections: ConnectionsResource;
+  readonly personaCapabilities: PersonaCapabilitiesResource;
+  readonly providerKeys: ProviderKeysResource;
 
   constructor(options: ClientOptions = {}) {
     this.transport = new Transport(options);
@@ -23,5 +29,9 @@ export class Svc {
     this.projects = new ProjectsResource(this.transport);
     this.members = new MembersResource(this.transport);
     this.conversations = new ConversationsResource(this.transport);
+    this.agents = new AgentsResource(this.transport);
+    this.connections = new ConnectionsResource(this.transport);
+    this.personaCapabilities = new PersonaCapabilitiesResource(this.transport);
+    this.providerKeys = new ProviderKeysResource(this.transport);
   }
 }

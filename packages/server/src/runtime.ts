@@ -1,5 +1,12 @@
 import type Koa from 'koa';
+import { AgentService } from './agents/service.js';
+import { ConnectionService } from './agents/connection-service.js';
+import { SqliteConnectionRepository } from './agents/connection-repository.js';
+import { noMonitoringStatus } from './agents/monitoring-status.js';
+import { SqliteAgentRepository } from './agents/repository.js';
+import { agentRoutes } from './agents/routes.js';
 import { createApp } from './app.js';
+import { openSpeechCapabilities } from './capabilities/wiring.js';
 import type { Config } from './config.js';
 import { conversationRoutes } from './conversations/routes.js';
 import { DuckdbConversationRepository } from './conversations/repository.js';
@@ -62,8 +69,10 @@ export async function openRuntime(config: Config, log: Logger): Promise<Runtime>
     relational = RelationalStore.open(config.dataDir);
     analytics = await AnalyticsStore.open(config.dataDir);
     const sealer = Sealer.load(config.env, config.dataDir);
-    void sealer; // handed to the capabilities that keep credentials (connections, provider keys, monitoring)
     const services = relationalServices(relational, log);
+    const agents = new AgentService(new SqliteAgentRepository(relational), sealer, noMonitoringStatus);
+    const connections = new ConnectionService(new SqliteConnectionRepository(relational), sealer);
+    const speech = openSpeechCapabilities({ env: config.env, relational, sealer, projects: services.projects });
     const conversations = new DuckdbConversationRepository(analytics);
 
     const authenticator: Authenticator = {
@@ -77,6 +86,8 @@ export async function openRuntime(config: Config, log: Logger): Promise<Runtime>
       ...projectRoutes(services.projects),
       ...memberRoutes(services.users),
       ...conversationRoutes(conversations, services.projects),
+      ...agentRoutes(agents, connections, services.projects),
+      ...speech.routes,
     ];
     const tasks: BackgroundTask[] = [];
 

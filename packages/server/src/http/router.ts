@@ -26,6 +26,19 @@ function plainQuery(ctx: Koa.Context): Record<string, string | string[]> {
   return { ...ctx.query } as Record<string, string | string[]>;
 }
 
+/** Reads an operation's JSON body; a small-body operation answers an oversized one with 400. */
+async function readBody(ctx: Koa.Context, op: Operation): Promise<unknown> {
+  if (op.smallBodyBytes === undefined) return readJsonBody(ctx);
+  try {
+    return await readJsonBody(ctx, op.smallBodyBytes);
+  } catch (err) {
+    if (err instanceof AppError && err.code === 'payload_too_large') {
+      throw new AppError('invalid_request', `This operation takes a body of at most ${op.smallBodyBytes} bytes.`, { limit_bytes: op.smallBodyBytes });
+    }
+    throw err;
+  }
+}
+
 function handle(route: Route, deps: RouterDeps): Koa.Middleware {
   const op: Operation = route.operation;
   return async (ctx) => {
@@ -39,7 +52,7 @@ function handle(route: Route, deps: RouterDeps): Koa.Middleware {
     }
     const params = op.params ? parseRequestPart(op.params, ctx.params, 'path') : undefined;
     const query = op.query ? parseRequestPart(op.query, plainQuery(ctx), 'query') : undefined;
-    const body = op.body ? parseBody(op.body, await readJsonBody(ctx)) : undefined;
+    const body = op.body ? parseBody(op.body, await readBody(ctx, op)) : undefined;
     let status: number = op.status;
     const result = await route.handler({ params, query, body, principal: principal as Principal, log: state.log, ctx, setStatus: (s) => (status = s) });
     if (result === undefined && (op.rawBody || op.responseMediaTypes)) return; // the handler wrote the response

@@ -1,4 +1,5 @@
 import type Database from 'better-sqlite3';
+import { agentsSchema } from './schema/agents.js';
 import { coreSchema } from './schema/core.js';
 
 /** One versioned, forward-only migration. Ids sort in the order they must apply. */
@@ -8,7 +9,7 @@ export interface SqliteMigration {
 }
 
 /** Every relational migration, in order. Capabilities append theirs; never edit an applied one. */
-export const sqliteMigrations: readonly SqliteMigration[] = [coreSchema];
+export const sqliteMigrations: readonly SqliteMigration[] = [coreSchema, agentsSchema];
 
 /** Applies the migrations not yet recorded in `schema_migrations`, each in its own immediate transaction. */
 export function migrateSqlite(db: Database.Database): string[] {
