@@ -6,5 +6,8 @@ export * from './resources/conversations.js';
 export * from './resources/health.js';
 export * from './resources/keys.js';
 export * from './resources/members.js';
+export * from './resources/personas.js';
 export * from './resources/projects.js';
+export * from './resources/test-suites.js';
+export * from './resources/tests.js';
 export * from './routes/index.js';

@@ -15,6 +15,7 @@ import type { Logger } from './logging/logger.js';
 import { memberRoutes } from './members/routes.js';
 import { SqliteUserRepository } from './members/repository.js';
 import { openApiRoutes } from './openapi/routes.js';
+import { acceptAnyVoice } from './personas/voice-validator.js';
 import { projectRoutes } from './projects/routes.js';
 import { SqliteProjectRepository } from './projects/repository.js';
 import { SqliteSessionRepository } from './sessions/repository.js';
@@ -22,6 +23,7 @@ import { AnalyticsStore } from './storage/duckdb/connection.js';
 import { DataDirLock } from './storage/data-dir-lock.js';
 import { Sealer } from './shared/sealing.js';
 import { RelationalStore } from './storage/sqlite/connection.js';
+import { testAuthoring } from './test-authoring/wiring.js';
 
 /** Work that runs beside request handling (pollers, executors); stopped before the stores close. */
 export interface BackgroundTask {
@@ -65,6 +67,7 @@ export async function openRuntime(config: Config, log: Logger): Promise<Runtime>
     void sealer; // handed to the capabilities that keep credentials (connections, provider keys, monitoring)
     const services = relationalServices(relational, log);
     const conversations = new DuckdbConversationRepository(analytics);
+    const authoring = testAuthoring(relational, services.projects, acceptAnyVoice);
 
     const authenticator: Authenticator = {
       fromApiKey: (secret) => services.keys.authenticate(secret),
@@ -77,6 +80,7 @@ export async function openRuntime(config: Config, log: Logger): Promise<Runtime>
       ...projectRoutes(services.projects),
       ...memberRoutes(services.users),
       ...conversationRoutes(conversations, services.projects),
+      ...authoring.routes,
     ];
     const tasks: BackgroundTask[] = [];
 
