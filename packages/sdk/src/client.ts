@@ -1,6 +1,9 @@
 import { type ClientOptions, Transport } from './core/transport.js';
 import { ConversationsResource } from './resources/conversations.js';
 import { HealthResource, KeysResource, MembersResource, ProjectsResource } from './resources/core.js';
+import { PersonasResource } from './resources/personas.js';
+import { TestSuitesResource } from './resources/test-suites.js';
+import { TestsResource } from './resources/tests.js';
 
 /**
  * The svc client.
@@ -15,6 +18,9 @@ export class Svc {
   readonly projects: ProjectsResource;
   readonly members: MembersResource;
   readonly conversations: ConversationsResource;
+  readonly tests: TestsResource;
+  readonly personas: PersonasResource;
+  readonly testSuites: TestSuitesResource;
 
   constructor(options: ClientOptions = {}) {
     this.transport = new Transport(options);
@@ -23,5 +29,8 @@ export class Svc {
     this.projects = new ProjectsResource(this.transport);
     this.members = new MembersResource(this.transport);
     this.conversations = new ConversationsResource(this.transport);
+    this.tests = new TestsResource(this.transport);
+    this.personas = new PersonasResource(this.transport);
+    this.testSuites = new TestSuitesResource(this.transport);
   }
 }
