@@ -56,6 +56,8 @@ CREATE TABLE tests (
   UNIQUE (project_id, name)
 );
 CREATE INDEX tests_project ON tests(project_id, seq);
+-- Also what SQLite searches when a version row arrives, to settle the deferred foreign key.
+CREATE UNIQUE INDEX tests_current_version ON tests(current_version_id);
 
 CREATE TABLE test_versions (
   seq INTEGER PRIMARY KEY AUTOINCREMENT,
