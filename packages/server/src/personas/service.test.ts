@@ -72,6 +72,9 @@ describe('PersonaService with a voice validator', () => {
     assert.equal(seen.speechVolume, 1);
     const listed = await service.list(principal, { project: 'default' });
     assert.ok(!listed.items.some((p) => p.name === 'Angry Andy'), 'the refused persona was not stored');
+    const calls = validator.seen.length;
+    await service.create(principal, { name: 'Plain Pat', project: 'default' });
+    assert.equal(validator.seen.length, calls, 'a persona choosing no voice setting has nothing to validate');
   });
 
   it('validates the merged settings of an edit and keeps the persona unchanged on refusal', async () => {

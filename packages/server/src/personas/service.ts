@@ -94,6 +94,8 @@ export class PersonaService {
   }
 
   private async checkVoice(organizationId: string, voice: FullVoiceSettings): Promise<void> {
+    // A persona that chooses nothing leaves every choice to the run's defaults: nothing to check.
+    if (Object.values(voice).every((v) => v === null)) return;
     const refusals = await this.voices.validate(organizationId, voice);
     if (refusals.length > 0) {
       const wire = toWireRefusals(refusals);
