@@ -61,6 +61,8 @@ describe('CLI: svc tests, suites and personas', () => {
     const shown = await svc('tests', 'show-version', created.version_id);
     assert.match(shown.stdout, /superseded/);
     assert.equal((await svc('tests', 'show-version', 'tstv_missing')).code, 4);
+    const show = await svc('tests', 'show', created.id);
+    assert.equal(parse(show.stdout).version_id, edited.version_id, 'show prints the YAML form of pull');
     const noChange = await svc('tests', 'edit', created.id);
     assert.equal(noChange.code, 2, 'an edit without changes is a usage error');
   });
@@ -144,6 +146,7 @@ describe('CLI: svc tests, suites and personas', () => {
     const personas = await json('personas', 'list');
     assert.deepEqual(personas.personas.filter((p: { is_default: boolean }) => p.is_default).map((p: { id: string }) => p.id), [persona.id]);
     assert.equal((await svc('personas', 'create', '--name', 'Impatient Irene')).code, 5, 'a taken name exits with the conflict code');
+    assert.equal(parse((await svc('personas', 'show', persona.id)).stdout).voice.emotion, 'annoyed');
 
     const tests = (await json('tests', 'list')).tests;
     const suite = await json('suites', 'create', '--name', 'smoke', '--test', tests[0].id);

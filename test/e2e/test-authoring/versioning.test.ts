@@ -1,5 +1,7 @@
 import assert from 'node:assert/strict';
+import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
+import Database from 'better-sqlite3';
 import { assertError, client } from '../../helpers/http.js';
 import { type Bootstrap, type TestServer, startBootstrappedServer } from '../../helpers/server.js';
 
@@ -169,6 +171,14 @@ describe('tests: the versioning transitions of PATCH /api/tests/:testId', () => 
     const v2 = (await api.get(`/api/tests/${v1.id}/versions`)).body.items.find((v: { version: number }) => v.version === 2);
     assert.equal(v2.scenario, 'Rewrite 0');
     assert.deepEqual(v2.mock_tools, [{ tool: 'calendar.move', error: 'failure 0' }]);
+    const db = new Database(path.join(server.dataDir, 'svc.sqlite'));
+    try {
+      assert.throws(() => db.prepare('UPDATE test_versions SET scenario = ? WHERE id = ?').run('tampered', v1.version_id), /immutable/);
+      assert.throws(() => db.prepare('DELETE FROM test_versions WHERE id = ?').run(v1.version_id), /never deleted/);
+    } finally {
+      db.close();
+    }
+    assert.equal((await api.get(`/api/test-versions/${v1.version_id}`)).body.scenario, content.scenario, 'the store itself refuses to change a version');
   });
 
   it('answers 404 for unknown tests and versions', async () => {

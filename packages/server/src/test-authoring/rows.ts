@@ -83,6 +83,7 @@ export function toTestRecord(t: TestRow, content: TestContent): TestRecord {
   };
 }
 
+/** A version row (joined with its test) as a record; `isCurrent` compares it with the test's current version. */
 export function toVersionRecord(v: VersionWithTestRow): TestVersionRecord {
   return {
     id: v.id,
