@@ -40,6 +40,7 @@ export const ERROR_CODES = {
   unknown_voice: 422,
   voice_option_unsupported: 422,
   unknown_test_version: 422,
+  unknown_test: 422,
   invalid_platform_key: 422,
   platform_key_missing_permission: 422,
   invalid_provider_key: 422,

@@ -3,6 +3,9 @@ import { AgentsResource, ConnectionsResource } from './resources/agents.js';
 import { PersonaCapabilitiesResource, ProviderKeysResource } from './resources/capabilities.js';
 import { ConversationsResource } from './resources/conversations.js';
 import { HealthResource, KeysResource, MembersResource, ProjectsResource } from './resources/core.js';
+import { PersonasResource } from './resources/personas.js';
+import { TestSuitesResource } from './resources/test-suites.js';
+import { TestsResource } from './resources/tests.js';
 
 /**
  * The svc client.
@@ -21,6 +24,9 @@ export class Svc {
   readonly connections: ConnectionsResource;
   readonly personaCapabilities: PersonaCapabilitiesResource;
   readonly providerKeys: ProviderKeysResource;
+  readonly tests: TestsResource;
+  readonly personas: PersonasResource;
+  readonly testSuites: TestSuitesResource;
 
   constructor(options: ClientOptions = {}) {
     this.transport = new Transport(options);
@@ -33,5 +39,8 @@ export class Svc {
     this.connections = new ConnectionsResource(this.transport);
     this.personaCapabilities = new PersonaCapabilitiesResource(this.transport);
     this.providerKeys = new ProviderKeysResource(this.transport);
+    this.tests = new TestsResource(this.transport);
+    this.personas = new PersonasResource(this.transport);
+    this.testSuites = new TestSuitesResource(this.transport);
   }
 }

@@ -29,6 +29,7 @@ import { AnalyticsStore } from './storage/duckdb/connection.js';
 import { DataDirLock } from './storage/data-dir-lock.js';
 import { Sealer } from './shared/sealing.js';
 import { RelationalStore } from './storage/sqlite/connection.js';
+import { testAuthoring } from './test-authoring/wiring.js';
 
 /** Work that runs beside request handling (pollers, executors); stopped before the stores close. */
 export interface BackgroundTask {
@@ -74,6 +75,7 @@ export async function openRuntime(config: Config, log: Logger): Promise<Runtime>
     const connections = new ConnectionService(new SqliteConnectionRepository(relational), sealer);
     const speech = openSpeechCapabilities({ env: config.env, relational, sealer, projects: services.projects });
     const conversations = new DuckdbConversationRepository(analytics);
+    const authoring = testAuthoring(relational, services.projects, speech.voiceValidator);
 
     const authenticator: Authenticator = {
       fromApiKey: (secret) => services.keys.authenticate(secret),
@@ -88,6 +90,7 @@ export async function openRuntime(config: Config, log: Logger): Promise<Runtime>
       ...conversationRoutes(conversations, services.projects),
       ...agentRoutes(agents, connections, services.projects),
       ...speech.routes,
+      ...authoring.routes,
     ];
     const tasks: BackgroundTask[] = [];
 

@@ -4,12 +4,18 @@ import { capabilityOperations } from './capabilities.js';
 import { conversationOperations } from './conversations.js';
 import { coreOperations } from './core.js';
 import { providerKeyOperations } from './provider-keys.js';
+import { personaOperations } from './personas.js';
+import { testSuiteOperations } from './test-suites.js';
+import { testOperations } from './tests.js';
 
 export * from './agents.js';
 export * from './capabilities.js';
 export * from './conversations.js';
 export * from './core.js';
 export * from './provider-keys.js';
+export * from './personas.js';
+export * from './test-suites.js';
+export * from './tests.js';
 
 /** Every operation of the interface, in document order. Each capability adds its list here. */
 export const operations: readonly Operation[] = [
@@ -18,4 +24,7 @@ export const operations: readonly Operation[] = [
   ...agentOperations,
   ...capabilityOperations,
   ...providerKeyOperations,
+  ...testOperations,
+  ...personaOperations,
+  ...testSuiteOperations,
 ];
