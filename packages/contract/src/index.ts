@@ -7,4 +7,5 @@ export * from './resources/health.js';
 export * from './resources/keys.js';
 export * from './resources/members.js';
 export * from './resources/projects.js';
+export * from './resources/traces.js';
 export * from './routes/index.js';

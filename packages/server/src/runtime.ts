@@ -21,6 +21,7 @@ import { SqliteSessionRepository } from './sessions/repository.js';
 import { AnalyticsStore } from './storage/duckdb/connection.js';
 import { DataDirLock } from './storage/data-dir-lock.js';
 import { Sealer } from './shared/sealing.js';
+import { type SpanIngestListener, openTraceCapability } from './traces/index.js';
 import { RelationalStore } from './storage/sqlite/connection.js';
 
 /** Work that runs beside request handling (pollers, executors); stopped before the stores close. */
@@ -65,6 +66,9 @@ export async function openRuntime(config: Config, log: Logger): Promise<Runtime>
     void sealer; // handed to the capabilities that keep credentials (connections, provider keys, monitoring)
     const services = relationalServices(relational, log);
     const conversations = new DuckdbConversationRepository(analytics);
+    // Told after every span commit; the monitoring capability's platform_b setup (last_received_at) is wired here.
+    const spanIngestListeners: SpanIngestListener[] = [];
+    const traces = await openTraceCapability({ analytics, conversations, env: config.env, log, listeners: spanIngestListeners });
 
     const authenticator: Authenticator = {
       fromApiKey: (secret) => services.keys.authenticate(secret),
@@ -77,8 +81,9 @@ export async function openRuntime(config: Config, log: Logger): Promise<Runtime>
       ...projectRoutes(services.projects),
       ...memberRoutes(services.users),
       ...conversationRoutes(conversations, services.projects),
+      ...traces.routes,
     ];
-    const tasks: BackgroundTask[] = [];
+    const tasks: BackgroundTask[] = [...traces.tasks];
 
     const app = createApp({
       log,

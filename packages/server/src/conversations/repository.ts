@@ -41,6 +41,10 @@ export interface ConversationRepository {
   upsert(input: ConversationInput): Promise<{ id: string; created: boolean }>;
   list(filter: ConversationFilter, page: { afterId?: string | undefined; limit: number }): Promise<Page<ConversationSummary>>;
   get(scope: LookupScope, id: string): Promise<ConversationDetail | null>;
+  /** Deletes (project, source, external_id) if it exists (a superseded stand-in); true when one was deleted. */
+  remove(projectId: string, source: ConversationSource, externalId: string): Promise<boolean>;
+  /** The platform_b conversation that holds spans of the trace, if derived yet. */
+  findIdByTrace(projectId: string, traceId: string): Promise<string | null>;
 }
 
 const TS = (column: string) => `strftime(${column}, '%Y-%m-%dT%H:%M:%S.%gZ') AS ${column}`;
@@ -160,5 +164,18 @@ export class DuckdbConversationRepository implements ConversationRepository {
       tool_calls: JSON.parse(row.tool_calls as string) as ConversationToolCall[],
       metadata: JSON.parse(row.metadata as string) as Record<string, unknown>,
     };
+  }
+
+  async remove(projectId: string, source: ConversationSource, externalId: string): Promise<boolean> {
+    const rows = await this.read('DELETE FROM conversations WHERE project_id = $1 AND source = $2 AND external_id = $3 RETURNING id', [projectId, source, externalId]);
+    return rows.length > 0;
+  }
+
+  async findIdByTrace(projectId: string, traceId: string): Promise<string | null> {
+    const rows = await this.read(
+      `SELECT id FROM conversations WHERE project_id = $1 AND source = 'platform_b' AND (trace_id = $2 OR external_id = $2 OR contains(metadata, $2)) ORDER BY updated_at DESC LIMIT 1`,
+      [projectId, traceId],
+    );
+    return (rows[0]?.id as string | undefined) ?? null;
   }
 }
