@@ -94,10 +94,11 @@ export class DuckdbSpanRepository implements SpanRepository {
 
   async spansOfTraces(projectId: string, traceIds: readonly string[]): Promise<StoredSpan[]> {
     if (traceIds.length === 0) return [];
-    const rows = await this.read(
-      `SELECT ${COLUMNS} FROM spans WHERE project_id = $1 AND trace_id IN (SELECT unnest($2::VARCHAR[])) ORDER BY start_ns, span_id`,
-      [projectId, [...traceIds]],
-    );
+    const placeholders = traceIds.map((_, i) => `$${i + 2}`).join(', ');
+    const rows = await this.read(`SELECT ${COLUMNS} FROM spans WHERE project_id = $1 AND trace_id IN (${placeholders}) ORDER BY start_ns, span_id`, [
+      projectId,
+      ...traceIds,
+    ]);
     return rows.map(toSpan);
   }
 
