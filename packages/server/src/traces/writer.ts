@@ -59,6 +59,7 @@ export class SpanWriter {
   /** Prepares the writer's connection (its private staging table). */
   static async open(connection: DuckDBConnection, options: SpanWriterOptions): Promise<SpanWriter> {
     await connection.run(`CREATE TEMP TABLE span_staging (${SPAN_COLUMNS.replace(/ NOT NULL/g, '')})`);
+    await connection.run('CREATE TEMP TABLE pending_staging (organization_id VARCHAR, project_id VARCHAR, trace_id VARCHAR)');
     return new SpanWriter(connection, options);
   }
 
@@ -130,29 +131,42 @@ export class SpanWriter {
     }
   }
 
+  /**
+   * One transaction: the group's spans appended straight into `spans` (its
+   * primary key refuses a re-sent span, and then the group goes the slower
+   * way, through a staging table and INSERT OR IGNORE), the derivation
+   * markers of the traces it touched, and the markers the deriver cleared.
+   */
   private async commit(group: Waiting[], clears: PendingTrace[]): Promise<void> {
     const c = this.connection;
     await c.run('BEGIN TRANSACTION');
     try {
       if (group.length) {
-        const appender = await c.createAppender('span_staging', 'main', 'temp');
         const receivedAt = new DuckDBTimestampValue(BigInt(Date.now()) * 1000n);
-        const seen = new Set<string>();
-        for (const { batch } of group) {
-          for (const r of batch.records) {
-            const key = `${batch.projectId}/${r.traceId}/${r.spanId}`;
-            if (seen.has(key)) continue;
-            seen.add(key);
-            appendRecord(appender, batch, r, receivedAt);
-          }
+        const traces = new Map<string, [string, string, string]>();
+        for (const { batch } of group) for (const r of batch.records) traces.set(`${batch.projectId}/${r.traceId}`, [batch.organizationId, batch.projectId, r.traceId]);
+        try {
+          this.appendAll(await c.createAppender('spans'), group, receivedAt);
+        } catch (err) {
+          if (!/constraint|duplicate key/i.test((err as Error).message)) throw err;
+          await c.run('ROLLBACK');
+          await c.run('BEGIN TRANSACTION');
+          this.appendAll(await c.createAppender('span_staging', 'main', 'temp'), group, receivedAt);
+          await c.run('INSERT OR IGNORE INTO spans SELECT DISTINCT ON (project_id, trace_id, span_id) * FROM span_staging');
+          await c.run('DELETE FROM span_staging');
         }
-        appender.flushSync();
-        appender.closeSync();
-        await c.run('INSERT OR IGNORE INTO spans SELECT * FROM span_staging');
-        await c.run(`INSERT INTO trace_pending
-          SELECT organization_id, project_id, trace_id, 1, now() FROM span_staging GROUP BY organization_id, project_id, trace_id
+        const marks = await c.createAppender('pending_staging', 'main', 'temp');
+        for (const [organizationId, projectId, traceId] of traces.values()) {
+          marks.appendVarchar(organizationId);
+          marks.appendVarchar(projectId);
+          marks.appendVarchar(traceId);
+          marks.endRow();
+        }
+        marks.flushSync();
+        marks.closeSync();
+        await c.run(`INSERT INTO trace_pending SELECT organization_id, project_id, trace_id, 1, now() FROM pending_staging
           ON CONFLICT (project_id, trace_id) DO UPDATE SET version = trace_pending.version + 1, updated_at = excluded.updated_at`);
-        await c.run('DELETE FROM span_staging');
+        await c.run('DELETE FROM pending_staging');
       }
       for (const p of clears) {
         await c.run('DELETE FROM trace_pending WHERE project_id = $1 AND trace_id = $2 AND version = $3', [p.projectId, p.traceId, p.version]);
@@ -161,7 +175,30 @@ export class SpanWriter {
     } catch (err) {
       await c.run('ROLLBACK').catch(() => undefined);
       await c.run('DELETE FROM span_staging').catch(() => undefined);
+      await c.run('DELETE FROM pending_staging').catch(() => undefined);
       throw err;
+    }
+  }
+
+  /** Appends every span of the group once (a span repeated within the group is written once). */
+  private appendAll(appender: DuckDBAppender, group: Waiting[], receivedAt: DuckDBTimestampValue): void {
+    const seen = new Set<string>();
+    try {
+      for (const { batch } of group) {
+        for (const r of batch.records) {
+          const key = `${batch.projectId}/${r.traceId}/${r.spanId}`;
+          if (seen.has(key)) continue;
+          seen.add(key);
+          appendRecord(appender, batch, r, receivedAt);
+        }
+      }
+      appender.flushSync();
+    } finally {
+      try {
+        appender.closeSync();
+      } catch {
+        /* the flush error is the one that matters */
+      }
     }
   }
 
