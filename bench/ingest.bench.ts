@@ -87,7 +87,7 @@ instance.closeSync();
 rmSync(dir, { recursive: true, force: true });
 
 // End to end: the real server, concurrent exporters posting gzip protobuf batches; a 200 means committed.
-const { server, admin, cleanup } = await startBootstrappedServer({ env: { SVC_RATE_LIMIT_PER_MINUTE: '10000000', SVC_STRICT_RESPONSES: 'false' } });
+const { server, admin, cleanup } = await startBootstrappedServer({ env: { SVC_RATE_LIMIT_PER_MINUTE: '10000000', SVC_STRICT_RESPONSES: 'false', ...(process.env.DERIVE_DELAY ? { SVC_TRACE_DERIVE_DELAY_MS: process.env.DERIVE_DELAY } : {}) } });
 const key = await projectKey(server, admin);
 let acked = 0;
 let refused = 0;

@@ -41,8 +41,8 @@ export interface ConversationRepository {
   upsert(input: ConversationInput): Promise<{ id: string; created: boolean }>;
   list(filter: ConversationFilter, page: { afterId?: string | undefined; limit: number }): Promise<Page<ConversationSummary>>;
   get(scope: LookupScope, id: string): Promise<ConversationDetail | null>;
-  /** Deletes (project, source, external_id) if it exists (a superseded stand-in); true when one was deleted. */
-  remove(projectId: string, source: ConversationSource, externalId: string): Promise<boolean>;
+  /** Deletes the conversations (project, source, external_id) that exist (superseded stand-ins); returns how many. */
+  remove(projectId: string, source: ConversationSource, externalIds: readonly string[]): Promise<number>;
   /** The platform_b conversation that holds spans of the trace, if derived yet. */
   findIdByTrace(projectId: string, traceId: string): Promise<string | null>;
 }
@@ -166,9 +166,11 @@ export class DuckdbConversationRepository implements ConversationRepository {
     };
   }
 
-  async remove(projectId: string, source: ConversationSource, externalId: string): Promise<boolean> {
-    const rows = await this.read('DELETE FROM conversations WHERE project_id = $1 AND source = $2 AND external_id = $3 RETURNING id', [projectId, source, externalId]);
-    return rows.length > 0;
+  async remove(projectId: string, source: ConversationSource, externalIds: readonly string[]): Promise<number> {
+    if (externalIds.length === 0) return 0;
+    const list = externalIds.map((_, i) => `$${i + 3}`).join(', ');
+    const rows = await this.read(`DELETE FROM conversations WHERE project_id = $1 AND source = $2 AND external_id IN (${list}) RETURNING id`, [projectId, source, ...externalIds]);
+    return rows.length;
   }
 
   async findIdByTrace(projectId: string, traceId: string): Promise<string | null> {

@@ -1,7 +1,7 @@
 import type { Logger } from '../logging/logger.js';
 import { describeError } from '../logging/logger.js';
 import type { BackgroundTask } from '../runtime.js';
-import type { PendingRow, SpanRepository } from '../traces/repository.js';
+import type { PendingRow, SpanRepository, StoredSpan } from '../traces/repository.js';
 import type { PendingTrace } from '../traces/writer.js';
 import { conversationFromSpans } from './from-spans.js';
 import type { ConversationRepository } from './repository.js';
@@ -79,38 +79,52 @@ export class SpanConversationDeriver implements BackgroundTask {
     this.timer.unref();
   }
 
-  /** One round: derives the sessions of up to `batch` pending traces; returns how many were taken. */
+  /** One round: derives the sessions of up to `batch` pending traces, a few queries per project; returns how many were cleared. */
   private async round(): Promise<number> {
     const pending = await this.spans.pending(this.options.batch);
     if (pending.length === 0) return 0;
+    const byProject = new Map<string, PendingRow[]>();
+    for (const row of pending) byProject.set(row.projectId, [...(byProject.get(row.projectId) ?? []), row]);
     const done: PendingTrace[] = [];
-    const sessions = new Map<string, { row: PendingRow; sessionId: string | null; traces: PendingRow[] }>();
-    for (const row of pending) {
-      const sessionId = await this.spans.sessionOfTrace(row.projectId, row.traceId);
-      const key = `${row.projectId}/${sessionId ?? `trace:${row.traceId}`}`;
-      const entry = sessions.get(key) ?? { row, sessionId, traces: [] };
-      entry.traces.push(row);
-      sessions.set(key, entry);
-    }
-    for (const { row, sessionId, traces } of sessions.values()) {
+    for (const [projectId, rows] of byProject) {
       try {
-        await this.derive(row, sessionId, traces);
-        done.push(...traces);
+        await this.deriveProject(projectId, rows);
+        done.push(...rows);
       } catch (err) {
-        this.options.log.error('conversation derivation failed for a session', { project_id: row.projectId, trace_id: row.traceId, ...describeError(err) });
+        this.options.log.error('conversation derivation failed', { project_id: projectId, traces: rows.length, ...describeError(err) });
       }
     }
     await this.options.clearPending(done);
     return done.length === pending.length ? pending.length : 0;
   }
 
-  private async derive(row: PendingRow, sessionId: string | null, traces: PendingRow[]): Promise<void> {
-    const traceIds = sessionId ? await this.spans.tracesOfSession(row.projectId, sessionId) : [row.traceId];
-    const spans = await this.spans.spansOfTraces(row.projectId, traceIds);
-    if (spans.length === 0) return;
-    const externalId = sessionId ?? row.traceId;
-    await this.conversations.upsert(conversationFromSpans({ organizationId: row.organizationId, projectId: row.projectId, externalId, spans }));
+  private async deriveProject(projectId: string, rows: PendingRow[]): Promise<void> {
+    const sessionOf = await this.spans.sessionsOfTraces(projectId, rows.map((r) => r.traceId));
+    const sessionIds = [...new Set([...sessionOf.values()].filter((s): s is string => s !== null))];
+    const tracesOf = await this.spans.tracesOfSessions(projectId, sessionIds);
+    const groups = new Map<string, { externalId: string; traceIds: Set<string>; standIns: string[] }>();
+    for (const row of rows) {
+      const sessionId = sessionOf.get(row.traceId) ?? null;
+      const externalId = sessionId ?? row.traceId;
+      const group = groups.get(externalId) ?? { externalId, traceIds: new Set(sessionId ? tracesOf.get(sessionId) : [row.traceId]), standIns: [] };
+      if (sessionId) group.standIns.push(row.traceId);
+      groups.set(externalId, group);
+    }
+    const traceOwner = new Map<string, string>();
+    for (const g of groups.values()) for (const t of g.traceIds) traceOwner.set(t, g.externalId);
+    const spansByGroup = new Map<string, StoredSpan[]>();
+    for (const span of await this.spans.spansOfTraces(projectId, [...traceOwner.keys()])) {
+      const owner = traceOwner.get(span.traceId)!;
+      const list = spansByGroup.get(owner);
+      if (list) list.push(span);
+      else spansByGroup.set(owner, [span]);
+    }
+    const organizationId = rows[0]!.organizationId;
+    for (const g of groups.values()) {
+      const spans = spansByGroup.get(g.externalId);
+      if (spans?.length) await this.conversations.upsert(conversationFromSpans({ organizationId, projectId, externalId: g.externalId, spans }));
+    }
     // A trace first seen without its session id was derived under its trace id; that stand-in is now superseded.
-    if (sessionId) for (const t of traces) await this.conversations.remove(row.projectId, 'platform_b', t.traceId);
+    await this.conversations.remove(projectId, 'platform_b', [...groups.values()].flatMap((g) => g.standIns));
   }
 }

@@ -37,10 +37,10 @@ export interface SpanRepository {
   trace(scope: LookupScope, traceId: string): Promise<StoredSpan[]>;
   /** Spans of the given traces of one project. */
   spansOfTraces(projectId: string, traceIds: readonly string[]): Promise<StoredSpan[]>;
-  /** The session id named by any span of the trace, if one is. */
-  sessionOfTrace(projectId: string, traceId: string): Promise<string | null>;
-  /** Every trace of the project with a span naming the session. */
-  tracesOfSession(projectId: string, sessionId: string): Promise<string[]>;
+  /** For each trace, the session id named by one of its spans (earliest), or null. */
+  sessionsOfTraces(projectId: string, traceIds: readonly string[]): Promise<Map<string, string | null>>;
+  /** Every trace of the project with a span naming one of the sessions, by session. */
+  tracesOfSessions(projectId: string, sessionIds: readonly string[]): Promise<Map<string, string[]>>;
   /** Traces whose conversation must be (re)derived, oldest first. */
   pending(limit: number): Promise<PendingRow[]>;
 }
@@ -49,6 +49,15 @@ const COLUMNS = `organization_id, project_id, trace_id, span_id, parent_span_id,
   status_code, status_message, trace_state, attributes, resource_attributes, scope_name, scope_version, events, links, session_id`;
 
 type Row = Record<string, string | number | null>;
+
+const CHUNK = 500;
+/** `$2, $3, ...` for an IN list after the project parameter. */
+const list = (n: number) => Array.from({ length: n }, (_, i) => `$${i + 2}`).join(', ');
+function chunks<T>(items: readonly T[]): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += CHUNK) out.push(items.slice(i, i + CHUNK));
+  return out;
+}
 
 function toSpan(r: Row): StoredSpan {
   return {
@@ -93,26 +102,36 @@ export class DuckdbSpanRepository implements SpanRepository {
   }
 
   async spansOfTraces(projectId: string, traceIds: readonly string[]): Promise<StoredSpan[]> {
-    if (traceIds.length === 0) return [];
-    const placeholders = traceIds.map((_, i) => `$${i + 2}`).join(', ');
-    const rows = await this.read(`SELECT ${COLUMNS} FROM spans WHERE project_id = $1 AND trace_id IN (${placeholders}) ORDER BY start_ns, span_id`, [
-      projectId,
-      ...traceIds,
-    ]);
-    return rows.map(toSpan);
+    const rows: Row[] = [];
+    for (const chunk of chunks(traceIds)) {
+      rows.push(...(await this.read(`SELECT ${COLUMNS} FROM spans WHERE project_id = $1 AND trace_id IN (${list(chunk.length)})`, [projectId, ...chunk])));
+    }
+    return rows.map(toSpan).sort((a, b) => (a.startNs < b.startNs ? -1 : a.startNs > b.startNs ? 1 : a.spanId < b.spanId ? -1 : 1));
   }
 
-  async sessionOfTrace(projectId: string, traceId: string): Promise<string | null> {
-    const rows = await this.read(
-      'SELECT session_id FROM spans WHERE project_id = $1 AND trace_id = $2 AND session_id IS NOT NULL ORDER BY start_ns LIMIT 1',
-      [projectId, traceId],
-    );
-    return (rows[0]?.session_id as string | undefined) ?? null;
+  async sessionsOfTraces(projectId: string, traceIds: readonly string[]): Promise<Map<string, string | null>> {
+    const out = new Map<string, string | null>(traceIds.map((t) => [t, null]));
+    for (const chunk of chunks(traceIds)) {
+      const rows = await this.read(
+        `SELECT trace_id, arg_min(session_id, start_ns) AS session_id FROM spans
+         WHERE project_id = $1 AND trace_id IN (${list(chunk.length)}) AND session_id IS NOT NULL GROUP BY trace_id`,
+        [projectId, ...chunk],
+      );
+      for (const r of rows) out.set(r.trace_id as string, r.session_id as string);
+    }
+    return out;
   }
 
-  async tracesOfSession(projectId: string, sessionId: string): Promise<string[]> {
-    const rows = await this.read('SELECT DISTINCT trace_id FROM spans WHERE project_id = $1 AND session_id = $2', [projectId, sessionId]);
-    return rows.map((r) => r.trace_id as string);
+  async tracesOfSessions(projectId: string, sessionIds: readonly string[]): Promise<Map<string, string[]>> {
+    const out = new Map<string, string[]>(sessionIds.map((s) => [s, []]));
+    for (const chunk of chunks(sessionIds)) {
+      const rows = await this.read(
+        `SELECT DISTINCT session_id, trace_id FROM spans WHERE project_id = $1 AND session_id IN (${list(chunk.length)})`,
+        [projectId, ...chunk],
+      );
+      for (const r of rows) out.get(r.session_id as string)?.push(r.trace_id as string);
+    }
+    return out;
   }
 
   async pending(limit: number): Promise<PendingRow[]> {
