@@ -22,7 +22,7 @@ import { startBootstrappedServer } from '../test/helpers/server.js';
 
 const BATCH = 512;
 const BATCHES = Number(process.env.BATCHES ?? 160);
-const SENDERS = Number(process.env.SENDERS ?? 6);
+const SENDERS = Number(process.env.SENDERS ?? 16);
 const NAMES = ['user_turn', 'agent_turn', 'llm_request', 'tts_request', 'function_tool', 'stt_request'];
 
 /** One batch of realistic voice-agent spans (sessions of 64 spans), recorded by the real SDK. */
@@ -74,6 +74,7 @@ const dir = mkdtempSync(path.join(tmpdir(), 'svc-bench-'));
 const instance = await DuckDBInstance.create(path.join(dir, 'analytics.duckdb'));
 const setup = await instance.connect();
 await migrateDuckdb(setup);
+await setup.run(`SET checkpoint_threshold = '256MB'`); // as the server sets it
 const writer = await SpanWriter.open(await instance.connect(), { maxQueuedSpans: 1e9, maxCommitSpans: 50_000, log: createLogger('silent') });
 t = performance.now();
 let next = 0;

@@ -57,14 +57,17 @@ function seconds(span: StoredSpan, ...keys: string[]): number | null {
   return typeof n === 'number' && Number.isFinite(n) ? n : null;
 }
 
+/** A language-model call: a known LLM span name, or a GenAI `chat`/completion operation. */
 export function isLlm(span: StoredSpan): boolean {
   return LLM_SPANS.has(span.name) || LLM_OPERATIONS.has(String(span.attributes['gen_ai.operation.name'] ?? ''));
 }
 
+/** A speech-synthesis span. */
 export function isTts(span: StoredSpan): boolean {
   return TTS_SPANS.has(span.name);
 }
 
+/** A tool call: LiveKit's `function_tool`, or a GenAI `execute_tool` span. */
 export function isTool(span: StoredSpan): boolean {
   return TOOL_SPANS.has(span.name) || span.attributes['gen_ai.operation.name'] === 'execute_tool' || span.name.startsWith('execute_tool');
 }
