@@ -6,6 +6,7 @@ import { HealthResource, KeysResource, MembersResource, ProjectsResource } from 
 import { PersonasResource } from './resources/personas.js';
 import { TestSuitesResource } from './resources/test-suites.js';
 import { TestsResource } from './resources/tests.js';
+import { TracesResource } from './resources/traces.js';
 
 /**
  * The svc client.
@@ -27,6 +28,7 @@ export class Svc {
   readonly tests: TestsResource;
   readonly personas: PersonasResource;
   readonly testSuites: TestSuitesResource;
+  readonly traces: TracesResource;
 
   constructor(options: ClientOptions = {}) {
     this.transport = new Transport(options);
@@ -42,5 +44,6 @@ export class Svc {
     this.tests = new TestsResource(this.transport);
     this.personas = new PersonasResource(this.transport);
     this.testSuites = new TestSuitesResource(this.transport);
+    this.traces = new TracesResource(this.transport);
   }
 }

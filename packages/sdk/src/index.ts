@@ -9,3 +9,4 @@ export * from './resources/core.js';
 export * from './resources/personas.js';
 export * from './resources/test-suites.js';
 export * from './resources/tests.js';
+export * from './resources/traces.js';

@@ -28,6 +28,7 @@ import { SqliteSessionRepository } from './sessions/repository.js';
 import { AnalyticsStore } from './storage/duckdb/connection.js';
 import { DataDirLock } from './storage/data-dir-lock.js';
 import { Sealer } from './shared/sealing.js';
+import { type SpanIngestListener, openTraceCapability } from './traces/index.js';
 import { RelationalStore } from './storage/sqlite/connection.js';
 import { testAuthoring } from './test-authoring/wiring.js';
 
@@ -76,6 +77,9 @@ export async function openRuntime(config: Config, log: Logger): Promise<Runtime>
     const speech = openSpeechCapabilities({ env: config.env, relational, sealer, projects: services.projects });
     const conversations = new DuckdbConversationRepository(analytics);
     const authoring = testAuthoring(relational, services.projects, speech.voiceValidator);
+    // Told after every span commit; the monitoring capability's platform_b setup (last_received_at) is wired here.
+    const spanIngestListeners: SpanIngestListener[] = [];
+    const traces = await openTraceCapability({ analytics, conversations, env: config.env, log, listeners: spanIngestListeners });
 
     const authenticator: Authenticator = {
       fromApiKey: (secret) => services.keys.authenticate(secret),
@@ -91,8 +95,9 @@ export async function openRuntime(config: Config, log: Logger): Promise<Runtime>
       ...agentRoutes(agents, connections, services.projects),
       ...speech.routes,
       ...authoring.routes,
+      ...traces.routes,
     ];
-    const tasks: BackgroundTask[] = [];
+    const tasks: BackgroundTask[] = [...traces.tasks];
 
     const app = createApp({
       log,

@@ -7,6 +7,7 @@ import { providerKeyOperations } from './provider-keys.js';
 import { personaOperations } from './personas.js';
 import { testSuiteOperations } from './test-suites.js';
 import { testOperations } from './tests.js';
+import { traceOperations } from './traces.js';
 
 export * from './agents.js';
 export * from './capabilities.js';
@@ -16,6 +17,7 @@ export * from './provider-keys.js';
 export * from './personas.js';
 export * from './test-suites.js';
 export * from './tests.js';
+export * from './traces.js';
 
 /** Every operation of the interface, in document order. Each capability adds its list here. */
 export const operations: readonly Operation[] = [
@@ -27,4 +29,6 @@ export const operations: readonly Operation[] = [
   ...testOperations,
   ...personaOperations,
   ...testSuiteOperations,
+  ...traceOperations,
 ];
+
