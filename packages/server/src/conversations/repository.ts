@@ -28,7 +28,8 @@ export interface ConversationInput {
 export interface ConversationFilter {
   projectId: string;
   organizationId: string;
-  agentIds?: string[] | undefined;
+  /** An svc agent id or the platform's agent id. */
+  agentId?: string | undefined;
   source?: ConversationSource | undefined;
   startedAfter?: string | undefined;
   startedBefore?: string | undefined;
@@ -132,7 +133,7 @@ export class DuckdbConversationRepository implements ConversationRepository {
       params.push(value);
       where.push(sql(params.length));
     };
-    if (f.agentIds) add((n) => `(agent_id IN (SELECT unnest($${n}::VARCHAR[])) OR platform_agent_id IN (SELECT unnest($${n}::VARCHAR[])))`, f.agentIds);
+    if (f.agentId) add((n) => `(agent_id = $${n} OR platform_agent_id = $${n})`, f.agentId);
     if (f.source) add((n) => `source = $${n}`, f.source);
     if (f.startedAfter) add((n) => `started_at >= $${n}::TIMESTAMP`, f.startedAfter);
     if (f.startedBefore) add((n) => `started_at < $${n}::TIMESTAMP`, f.startedBefore);
