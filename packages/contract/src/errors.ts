@@ -42,6 +42,7 @@ export const ERROR_CODES = {
   unknown_test_version: 422,
   invalid_platform_key: 422,
   platform_key_missing_permission: 422,
+  unknown_platform_agent: 422,
   too_many_requests: 429,
   internal_error: 500,
   unavailable: 503,

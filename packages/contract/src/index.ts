@@ -6,5 +6,6 @@ export * from './resources/conversations.js';
 export * from './resources/health.js';
 export * from './resources/keys.js';
 export * from './resources/members.js';
+export * from './resources/monitoring.js';
 export * from './resources/projects.js';
 export * from './routes/index.js';

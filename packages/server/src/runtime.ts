@@ -12,6 +12,8 @@ import { SqliteKeyRepository } from './keys/repository.js';
 import { KeyService } from './keys/service.js';
 import { KeyUsageTracker } from './keys/usage-tracker.js';
 import type { Logger } from './logging/logger.js';
+import { createMonitoring } from './monitoring/wiring.js';
+import type { MonitoringService } from './monitoring/service.js';
 import { memberRoutes } from './members/routes.js';
 import { SqliteUserRepository } from './members/repository.js';
 import { openApiRoutes } from './openapi/routes.js';
@@ -36,6 +38,7 @@ export interface Runtime {
   relational: RelationalStore;
   analytics: AnalyticsStore;
   keys: KeyService;
+  monitoring: MonitoringService;
   close(): Promise<void>;
 }
 
@@ -65,6 +68,7 @@ export async function openRuntime(config: Config, log: Logger): Promise<Runtime>
     void sealer; // handed to the capabilities that keep credentials (connections, provider keys, monitoring)
     const services = relationalServices(relational, log);
     const conversations = new DuckdbConversationRepository(analytics);
+    const monitoring = createMonitoring({ relational, conversations, projects: services.projects, sealer, env: config.env, log });
 
     const authenticator: Authenticator = {
       fromApiKey: (secret) => services.keys.authenticate(secret),
@@ -77,8 +81,9 @@ export async function openRuntime(config: Config, log: Logger): Promise<Runtime>
       ...projectRoutes(services.projects),
       ...memberRoutes(services.users),
       ...conversationRoutes(conversations, services.projects),
+      ...monitoring.routes,
     ];
-    const tasks: BackgroundTask[] = [];
+    const tasks: BackgroundTask[] = [...monitoring.tasks];
 
     const app = createApp({
       log,
@@ -99,6 +104,7 @@ export async function openRuntime(config: Config, log: Logger): Promise<Runtime>
       relational: rel,
       analytics: ana,
       keys: services.keys,
+      monitoring: monitoring.service,
       async close() {
         for (const task of tasks) await task.stop();
         await services.keyUsage.stop();

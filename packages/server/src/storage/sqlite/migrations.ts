@@ -1,5 +1,6 @@
 import type Database from 'better-sqlite3';
 import { coreSchema } from './schema/core.js';
+import { monitoringSchema } from './schema/monitoring.js';
 
 /** One versioned, forward-only migration. Ids sort in the order they must apply. */
 export interface SqliteMigration {
@@ -8,7 +9,7 @@ export interface SqliteMigration {
 }
 
 /** Every relational migration, in order. Capabilities append theirs; never edit an applied one. */
-export const sqliteMigrations: readonly SqliteMigration[] = [coreSchema];
+export const sqliteMigrations: readonly SqliteMigration[] = [coreSchema, monitoringSchema];
 
 /** Applies the migrations not yet recorded in `schema_migrations`, each in its own immediate transaction. */
 export function migrateSqlite(db: Database.Database): string[] {
