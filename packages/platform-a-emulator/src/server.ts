@@ -56,8 +56,8 @@ async function applyFaults(state: EmulatorState, req: IncomingMessage, res: Serv
 
 /**
  * Starts the emulator: the platform API (`/v1`, platform-a.md) and the admin
- * API (`/_admin`). Every `/v1` request is logged (with the key's label,
- * never the key) and may meet an injected fault.
+ * API (`/_admin`). Every `/v1` request is logged on arrival (with the key's
+ * label, never the key; status 0 until answered or when dropped) and may meet an injected fault.
  */
 export async function startEmulator(options: EmulatorOptions = {}): Promise<Emulator> {
   const state = new EmulatorState();
@@ -74,14 +74,11 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
       const isPlatform = path.startsWith('/v1/');
       const presented = req.headers['x-api-key'];
       const keyLabel = typeof presented === 'string' ? (state.keys.get(presented)?.label ?? 'unknown') : null;
-      const at = Date.now();
+      const logged = isPlatform ? state.record({ at_ms: Date.now(), method: req.method ?? 'GET', path, query, key_label: keyLabel, status: 0 }) : null;
       let out: EmulatorResponse;
       try {
         const faulted = isPlatform ? await applyFaults(state, req, res, path, keyLabel) : null;
-        if (faulted === 'dropped') {
-          state.record({ at_ms: at, method: req.method ?? 'GET', path, query, key_label: keyLabel, status: 0 });
-          return;
-        }
+        if (faulted === 'dropped') return; // logged with status 0
         if (faulted) out = faulted;
         else {
           const found = match(isPlatform ? platform : admin, req.method ?? 'GET', path);
@@ -96,7 +93,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
         if (err instanceof SeedError || err instanceof BodyError) out = platformError(400, 'invalid_request', err.message);
         else out = { status: 500, text: 'internal emulator error' };
       }
-      if (isPlatform) state.record({ at_ms: at, method: req.method ?? 'GET', path, query, key_label: keyLabel, status: out.status });
+      if (logged) logged.status = out.status;
       send(res, out);
     })();
   });

@@ -162,9 +162,12 @@ export class EmulatorState {
     return hits;
   }
 
-  record(entry: Omit<RequestLogEntry, 'seq'>): void {
-    this.log.push({ ...entry, seq: ++this.seq });
+  /** Logs a request as it arrives (so `seq` is arrival order); the caller fills in `status` when it answers. */
+  record(entry: Omit<RequestLogEntry, 'seq'>): RequestLogEntry {
+    const logged = { ...entry, seq: ++this.seq };
+    this.log.push(logged);
     if (this.log.length > REQUEST_LOG_LIMIT) this.log = this.log.slice(-REQUEST_LOG_LIMIT / 2);
+    return logged;
   }
 
   requests(afterSeq = 0): RequestLogEntry[] {

@@ -1,6 +1,7 @@
 import { type ClientOptions, Transport } from './core/transport.js';
 import { ConversationsResource } from './resources/conversations.js';
 import { HealthResource, KeysResource, MembersResource, ProjectsResource } from './resources/core.js';
+import { MonitoringResource } from './resources/monitoring.js';
 
 /**
  * The svc client.
@@ -15,6 +16,7 @@ export class Svc {
   readonly projects: ProjectsResource;
   readonly members: MembersResource;
   readonly conversations: ConversationsResource;
+  readonly monitoring: MonitoringResource;
 
   constructor(options: ClientOptions = {}) {
     this.transport = new Transport(options);
@@ -23,5 +25,6 @@ export class Svc {
     this.projects = new ProjectsResource(this.transport);
     this.members = new MembersResource(this.transport);
     this.conversations = new ConversationsResource(this.transport);
+    this.monitoring = new MonitoringResource(this.transport);
   }
 }

@@ -4,3 +4,4 @@ export { PagedList, type PageResult } from './core/pagination.js';
 export { type ClientOptions, type RequestInput, Transport, retryDelayMs } from './core/transport.js';
 export * from './resources/conversations.js';
 export * from './resources/core.js';
+export * from './resources/monitoring.js';

@@ -41,16 +41,18 @@ export async function startStack(seed: Record<string, unknown>, env: Record<stri
   const { server, admin, cleanup } = await startBootstrappedServer({
     env: { SVC_PLATFORM_A_URL: emu.url, SVC_PLATFORM_A_POLL_MS: '100', SVC_PLATFORM_A_TIMEOUT_MS: '5000', ...env },
   });
-  return {
+  const stack: Stack = {
     emu,
     server,
     admin,
     api: client(server.url, admin.api_key),
     async cleanup() {
+      await stack.server.stop(); // a test may have replaced the server (restart)
       await cleanup();
       await emu.stop();
     },
   };
+  return stack;
 }
 
 type Api = ReturnType<typeof client>;

@@ -80,11 +80,11 @@ export class ImportScheduler implements BackgroundTask, SchedulerControl {
       const known = new Set(setups.map((s) => s.id));
       for (const id of this.nextDue.keys()) if (!known.has(id)) this.nextDue.delete(id);
       const now = Date.now();
-      for (const s of setups) {
+      const due = setups
+        .filter((s) => !this.inflight.has(s.id) && (this.nextDue.get(s.id) ?? 0) <= now && !(s.notBefore && Date.parse(s.notBefore) > now))
+        .sort((a, b) => (this.nextDue.get(a.id) ?? 0) - (this.nextDue.get(b.id) ?? 0)); // longest waiting first: no setup starves
+      for (const s of due) {
         if (this.inflight.size >= this.options.concurrency) break;
-        if (this.inflight.has(s.id)) continue;
-        if ((this.nextDue.get(s.id) ?? 0) > now) continue;
-        if (s.notBefore && Date.parse(s.notBefore) > now) continue;
         this.launch(s.id);
       }
     } catch (err) {
@@ -101,7 +101,7 @@ export class ImportScheduler implements BackgroundTask, SchedulerControl {
       .run(setupId, controller.signal)
       .then(
         (result) => {
-          if (!controller.signal.aborted) this.nextDue.set(setupId, result.more ? 0 : Date.now() + this.options.pollMs);
+          if (!controller.signal.aborted) this.nextDue.set(setupId, result.more ? Date.now() : Date.now() + this.options.pollMs);
         },
         (err: unknown) => {
           this.options.log.error('platform_a import run failed', { setup_id: setupId, ...describeError(err) });
