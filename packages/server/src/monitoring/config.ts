@@ -7,6 +7,8 @@ export interface MonitoringConfig {
   timeoutMs: number;
   /** Setups polled at the same time. */
   concurrency: number;
+  /** First automatic retry of an open import failure; each later one waits 4x longer. */
+  retryBaseMs: number;
 }
 
 function integer(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number): number {
@@ -17,7 +19,7 @@ function integer(env: NodeJS.ProcessEnv, name: string, fallback: number, min: nu
   return value;
 }
 
-/** Reads `SVC_PLATFORM_A_URL`, `SVC_PLATFORM_A_POLL_MS`, `SVC_PLATFORM_A_TIMEOUT_MS` and `SVC_PLATFORM_A_CONCURRENCY`. */
+/** Reads the `SVC_PLATFORM_A_*` variables. */
 export function loadMonitoringConfig(env: NodeJS.ProcessEnv): MonitoringConfig {
   const url = env.SVC_PLATFORM_A_URL || 'http://127.0.0.1:3200';
   try {
@@ -31,5 +33,6 @@ export function loadMonitoringConfig(env: NodeJS.ProcessEnv): MonitoringConfig {
     pollMs: integer(env, 'SVC_PLATFORM_A_POLL_MS', 60_000, 10),
     timeoutMs: integer(env, 'SVC_PLATFORM_A_TIMEOUT_MS', 15_000, 100),
     concurrency: integer(env, 'SVC_PLATFORM_A_CONCURRENCY', 4, 1),
+    retryBaseMs: integer(env, 'SVC_PLATFORM_A_RETRY_BASE_MS', 60_000, 10),
   };
 }

@@ -44,7 +44,7 @@ export function createMonitoring(deps: {
   const client = new PlatformAClient({ baseUrl: config.platformAUrl, timeoutMs: config.timeoutMs });
   // A replay makes one platform call, so a lease of twice the call timeout (at least a minute) outlives any live replay.
   const leaseMs = Math.max(60_000, 2 * config.timeoutMs + 5_000);
-  const retryBaseMs = Math.max(60_000, config.pollMs);
+  const retryBaseMs = config.retryBaseMs;
   const importer = new AgentImporter({ client, imports, failures, conversations: deps.conversations, retryBaseMs, leaseMs });
   const scheduler = new ImportScheduler({
     setups: () => repo.pollableSetups(),
