@@ -1,6 +1,6 @@
 import type { ChatEngine } from './chat.js';
 import { type EmulatorRequest, type RouteEntry, json, platformError, route } from './http.js';
-import { LIST_WINDOW_SECS, SeedError, type EmulatorState } from './state.js';
+import { LIST_WINDOW_SECS, type EmulatorState } from './state.js';
 import type { ConversationSeed, Fault, GenerateSpec, SeedDocument } from './types.js';
 
 const object = (req: EmulatorRequest): Record<string, unknown> => (req.body && typeof req.body === 'object' && !Array.isArray(req.body) ? (req.body as Record<string, unknown>) : {});
@@ -85,5 +85,3 @@ export function adminRoutes(state: EmulatorState, chat: ChatEngine): RouteEntry[
     }),
   ];
 }
-
-export { SeedError };

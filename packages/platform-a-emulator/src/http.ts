@@ -57,6 +57,7 @@ export async function readBody(req: IncomingMessage): Promise<unknown> {
   }
 }
 
+/** A request body the emulator cannot read (too large, not JSON): answered with 400. */
 export class BodyError extends Error {}
 
 /** Writes a response. */

@@ -62,9 +62,6 @@ export interface SetupView {
   agents: Array<AgentRecord & { failures: FailureRecord[] }>;
 }
 
-/** The platform's status of a listed conversation. */
-export type PlatformStatus = 'in_progress' | 'processing' | 'done' | 'failed' | string;
-
 /** What the importer did with one listed conversation in a batch. */
 export type CallOutcome =
   | { kind: 'imported'; conversationId: string; startUnix: number; write: 'written' | 'already' }

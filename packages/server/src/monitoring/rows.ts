@@ -53,6 +53,7 @@ export interface FailureRow {
   resolved_write: 'written' | 'already' | null;
 }
 
+/** A `monitoring_setups` row as a domain record. */
 export const toSetup = (r: SetupRow): SetupRecord => ({
   id: r.id,
   organizationId: r.organization_id,
@@ -69,6 +70,7 @@ export const toSetup = (r: SetupRow): SetupRecord => ({
   updatedAt: r.updated_at,
 });
 
+/** A `monitoring_agents` row as a domain record. */
 export const toAgent = (r: AgentRow): AgentRecord => ({
   setupId: r.setup_id,
   platformAgentId: r.platform_agent_id,
@@ -85,6 +87,7 @@ export const toAgent = (r: AgentRow): AgentRecord => ({
   lastReceivedAt: r.last_received_at,
 });
 
+/** A `monitoring_failures` row as a domain record. */
 export const toFailure = (r: FailureRow): FailureRecord => ({
   id: r.id,
   organizationId: r.organization_id,
