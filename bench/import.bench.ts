@@ -17,6 +17,9 @@ const emu = await startEmulator({
 });
 const { server, admin, cleanup } = await startBootstrappedServer({
   env: { SVC_PLATFORM_A_URL: emu.url, SVC_PLATFORM_A_POLL_MS: '200', SVC_STRICT_RESPONSES: 'false' },
+}).catch(async (err: unknown) => {
+  await emu.stop();
+  throw err;
 });
 const api = client(server.url, admin.api_key);
 try {
@@ -43,7 +46,7 @@ try {
     ['conversations imported', String(TOTAL)],
     ['wall time (s)', seconds.toFixed(1)],
     ['throughput (conversations/s)', (TOTAL / seconds).toFixed(0)],
-    ['time to list the window (s)', ((listed ?? 0) / 1000).toFixed(1)],
+    ['time until all were listed (s)', ((listed ?? 0) / 1000).toFixed(1)],
     ['time to first stored (s)', ((firstStored ?? 0) / 1000).toFixed(1)],
     ['platform list calls', String(lists)],
     ['platform detail reads', String(fetches)],

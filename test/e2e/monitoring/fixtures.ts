@@ -40,6 +40,9 @@ export async function startStack(seed: Record<string, unknown>, env: Record<stri
   const emu = await startEmulator(seed);
   const { server, admin, cleanup } = await startBootstrappedServer({
     env: { SVC_PLATFORM_A_URL: emu.url, SVC_PLATFORM_A_POLL_MS: '100', SVC_PLATFORM_A_TIMEOUT_MS: '5000', ...env },
+  }).catch(async (err: unknown) => {
+    await emu.stop();
+    throw err;
   });
   const stack: Stack = {
     emu,
