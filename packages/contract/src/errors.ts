@@ -44,6 +44,7 @@ export const ERROR_CODES = {
   invalid_platform_key: 422,
   platform_key_missing_permission: 422,
   invalid_provider_key: 422,
+  unknown_platform_agent: 422,
   too_many_requests: 429,
   internal_error: 500,
   unavailable: 503,

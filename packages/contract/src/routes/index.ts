@@ -8,11 +8,13 @@ import { personaOperations } from './personas.js';
 import { testSuiteOperations } from './test-suites.js';
 import { testOperations } from './tests.js';
 import { traceOperations } from './traces.js';
+import { monitoringOperations } from './monitoring.js';
 
 export * from './agents.js';
 export * from './capabilities.js';
 export * from './conversations.js';
 export * from './core.js';
+export * from './monitoring.js';
 export * from './provider-keys.js';
 export * from './personas.js';
 export * from './test-suites.js';
@@ -30,5 +32,6 @@ export const operations: readonly Operation[] = [
   ...personaOperations,
   ...testSuiteOperations,
   ...traceOperations,
+  ...monitoringOperations,
 ];
 
