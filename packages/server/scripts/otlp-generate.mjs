@@ -14,7 +14,7 @@ const bin = (name) => path.join(here, '../../../node_modules/.bin', name);
 const tmpJs = path.join(out, 'otlp.tmp.js');
 
 execFileSync(bin('pbjs'), [
-  '-t', 'static-module', '-w', 'esm', '--force-long',
+  '-t', 'static-module', '-w', 'es6', '--force-long',
   '--no-verify', '--no-convert', '--no-delimited', '--no-typeurl', '--no-service',
   '-p', path.join(otlp, 'proto'), '-o', tmpJs,
   'opentelemetry/proto/collector/trace/v1/trace_service.proto', 'google/rpc/status.proto',
@@ -27,7 +27,8 @@ const header = [
   "import type * as T from './otlp-types.js';",
   '',
 ].join('\n');
-let code = readFileSync(tmpJs, 'utf8');
+// protobufjs 7 is CommonJS without an exports map: ESM needs the file name and the default import.
+let code = readFileSync(tmpJs, 'utf8').replace('import * as $protobuf from "protobufjs/minimal";', 'import $protobuf from "protobufjs/minimal.js";');
 for (const name of ['opentelemetry', 'google']) {
   code = code.replace(`export const ${name} = $root.${name} =`, `export const ${name}: typeof T.${name} = $root.${name} =`);
 }

@@ -42,6 +42,8 @@ export interface ConversationRepository {
   insertManyOnce(inputs: readonly ConversationInput[]): Promise<Array<{ id: string; write: 'written' | 'already' }>>;
   /** Writes or replaces the content of (project, source, external_id), keeping its id and created_at. */
   upsert(input: ConversationInput): Promise<{ id: string; created: boolean }>;
+  /** `upsert` of many in one transaction (one commit); the last input of a key wins. */
+  upsertMany(inputs: readonly ConversationInput[]): Promise<void>;
   list(filter: ConversationFilter, page: { afterId?: string | undefined; limit: number }): Promise<Page<ConversationSummary>>;
   get(scope: LookupScope, id: string): Promise<ConversationDetail | null>;
   /** Deletes the conversations (project, source, external_id) that exist (superseded stand-ins); returns how many. */
@@ -96,6 +98,35 @@ function values(id: string, c: ConversationInput, at: string): unknown[] {
 
 const INSERT = `INSERT INTO conversations VALUES ($1, $2, $3, $4, $5, $6, $7, $8::TIMESTAMP, $9::TIMESTAMP, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22::TIMESTAMP, $23::TIMESTAMP)`;
 
+const UPDATE_ON_CONFLICT = `ON CONFLICT (project_id, source, external_id) DO UPDATE SET
+  agent_id = excluded.agent_id, platform_agent_id = excluded.platform_agent_id, started_at = excluded.started_at,
+  ended_at = excluded.ended_at, duration_ms = excluded.duration_ms, termination_reason = excluded.termination_reason,
+  turn_count = excluded.turn_count, tool_call_count = excluded.tool_call_count, latency_agent_turns = excluded.latency_agent_turns,
+  latency_p50_ms = excluded.latency_p50_ms, latency_p95_ms = excluded.latency_p95_ms, latency_max_ms = excluded.latency_max_ms,
+  trace_id = excluded.trace_id, turns = excluded.turns, tool_calls = excluded.tool_calls, metadata = excluded.metadata,
+  updated_at = excluded.updated_at`;
+
+const keyOf = (c: { projectId: string; source: string; externalId: string }) => `${c.projectId}\u0000${c.source}\u0000${c.externalId}`;
+
+/**
+ * One multi-row `INSERT ... VALUES` for the conversations (one per key, the
+ * last given winning): DuckDB's cost is per statement and per commit, not per row.
+ */
+function multiRowInsert(unique: readonly ConversationInput[], at: string): { sql: string; params: unknown[] } {
+  const params: unknown[] = [];
+  const casts: Record<number, string> = { 8: '::TIMESTAMP', 9: '::TIMESTAMP', 22: '::TIMESTAMP', 23: '::TIMESTAMP' };
+  const tuples = unique.map((c) => {
+    const row = values(newId('cnv_'), c, at);
+    const base = params.length;
+    params.push(...row);
+    return `(${row.map((_, i) => `$${base + i + 1}${casts[i + 1] ?? ''}`).join(', ')})`;
+  });
+  return { sql: `INSERT INTO conversations VALUES ${tuples.join(', ')}`, params };
+}
+
+/** Rows per multi-row statement (keeps statements, and their parameter lists, a sensible size). */
+const ROWS_PER_STATEMENT = 100;
+
 /** Production conversations in the analytics store (DuckDB). */
 export class DuckdbConversationRepository implements ConversationRepository {
   constructor(private readonly store: AnalyticsStore) {}
@@ -113,31 +144,21 @@ export class DuckdbConversationRepository implements ConversationRepository {
 
   async insertManyOnce(inputs: readonly ConversationInput[]): Promise<Array<{ id: string; write: 'written' | 'already' }>> {
     if (inputs.length === 0) return [];
-    // One multi-row statement: DuckDB's cost is per statement and per commit, not per row.
-    const key = (c: { projectId: string; source: string; externalId: string }) => `${c.projectId}\u0000${c.source}\u0000${c.externalId}`;
-    const unique = [...new Map(inputs.map((c) => [key(c), c])).values()];
-    const at = nowIso();
-    const params: unknown[] = [];
-    const tuples = unique.map((c) => {
-      const row = values(newId('cnv_'), c, at);
-      const base = params.length;
-      params.push(...row);
-      const casts: Record<number, string> = { 8: '::TIMESTAMP', 9: '::TIMESTAMP', 22: '::TIMESTAMP', 23: '::TIMESTAMP' };
-      return `(${row.map((_, i) => `$${base + i + 1}${casts[i + 1] ?? ''}`).join(', ')})`;
-    });
+    const unique = [...new Map(inputs.map((c) => [keyOf(c), c])).values()];
+    const { sql, params } = multiRowInsert(unique, nowIso());
     return this.store.exclusive(async (c: DuckDBConnection) => {
-      const read = async (sql: string, p: unknown[]) => (await c.runAndReadAll(sql, p as never)).getRowObjectsJson() as Row[];
-      const written = await read(`INSERT INTO conversations VALUES ${tuples.join(', ')} ON CONFLICT DO NOTHING RETURNING id, project_id, source, external_id`, params);
+      const read = async (text: string, p: unknown[]) => (await c.runAndReadAll(text, p as never)).getRowObjectsJson() as Row[];
+      const written = await read(`${sql} ON CONFLICT DO NOTHING RETURNING id, project_id, source, external_id`, params);
       const ids = new Map<string, { id: string; write: 'written' | 'already' }>();
-      for (const r of written) ids.set(key({ projectId: r.project_id as string, source: r.source as string, externalId: r.external_id as string }), { id: r.id as string, write: 'written' });
-      const missing = unique.filter((u) => !ids.has(key(u)));
+      for (const r of written) ids.set(keyOf({ projectId: r.project_id as string, source: r.source as string, externalId: r.external_id as string }), { id: r.id as string, write: 'written' });
+      const missing = unique.filter((u) => !ids.has(keyOf(u)));
       for (const m of missing) {
         const rows = await read('SELECT id FROM conversations WHERE project_id = $1 AND source = $2 AND external_id = $3', [m.projectId, m.source, m.externalId]);
-        ids.set(key(m), { id: rows[0]!.id as string, write: 'already' });
+        ids.set(keyOf(m), { id: rows[0]!.id as string, write: 'already' });
       }
       const seen = new Set<string>();
       return inputs.map((input) => {
-        const k = key(input);
+        const k = keyOf(input);
         const found = ids.get(k)!;
         const result = seen.has(k) ? { id: found.id, write: 'already' as const } : found;
         seen.add(k);
@@ -148,19 +169,28 @@ export class DuckdbConversationRepository implements ConversationRepository {
 
   async upsert(input: ConversationInput): Promise<{ id: string; created: boolean }> {
     const id = newId('cnv_');
-    const rows = await this.read(
-      `${INSERT} ON CONFLICT (project_id, source, external_id) DO UPDATE SET
-        agent_id = excluded.agent_id, platform_agent_id = excluded.platform_agent_id, started_at = excluded.started_at,
-        ended_at = excluded.ended_at, duration_ms = excluded.duration_ms, termination_reason = excluded.termination_reason,
-        turn_count = excluded.turn_count, tool_call_count = excluded.tool_call_count, latency_agent_turns = excluded.latency_agent_turns,
-        latency_p50_ms = excluded.latency_p50_ms, latency_p95_ms = excluded.latency_p95_ms, latency_max_ms = excluded.latency_max_ms,
-        trace_id = excluded.trace_id, turns = excluded.turns, tool_calls = excluded.tool_calls, metadata = excluded.metadata,
-        updated_at = excluded.updated_at
-       RETURNING id`,
-      values(id, input, nowIso()),
-    );
+    const rows = await this.read(`${INSERT} ${UPDATE_ON_CONFLICT} RETURNING id`, values(id, input, nowIso()));
     const stored = rows[0]!.id as string;
     return { id: stored, created: stored === id };
+  }
+
+  async upsertMany(inputs: readonly ConversationInput[]): Promise<void> {
+    const unique = [...new Map(inputs.map((c) => [keyOf(c), c])).values()];
+    if (unique.length === 0) return;
+    const at = nowIso();
+    await this.store.exclusive(async (c: DuckDBConnection) => {
+      await c.run('BEGIN TRANSACTION');
+      try {
+        for (let i = 0; i < unique.length; i += ROWS_PER_STATEMENT) {
+          const { sql, params } = multiRowInsert(unique.slice(i, i + ROWS_PER_STATEMENT), at);
+          await c.run(`${sql} ${UPDATE_ON_CONFLICT}`, params as never);
+        }
+        await c.run('COMMIT');
+      } catch (err) {
+        await c.run('ROLLBACK').catch(() => undefined);
+        throw err;
+      }
+    });
   }
 
   async list(f: ConversationFilter, page: { afterId?: string | undefined; limit: number }): Promise<Page<ConversationSummary>> {

@@ -14,7 +14,12 @@ export interface SpanDeriverOptions {
   log: Logger;
   /** Clears derivation markers through the span writer, which owns them. */
   clearPending(traces: PendingTrace[]): Promise<void>;
+  /** True while ingest is writing; each round waits for a pause, up to `maxDeferMs`, so acknowledgements come first. */
+  ingestBusy?: () => boolean;
+  maxDeferMs?: number;
 }
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
  * Keeps platform_b conversations in step with stored spans, off the ingest
@@ -55,7 +60,16 @@ export class SpanConversationDeriver implements BackgroundTask {
 
   /** Derives until nothing is pending (tests and shutdown use it). */
   async drain(): Promise<void> {
+    do await this.yieldToIngest();
     while (!this.stopped && (await this.round()) > 0);
+  }
+
+  /** Waits while ingest is busy, but never longer than `maxDeferMs`: derivation may lag a burst, never starve. */
+  private async yieldToIngest(): Promise<void> {
+    const { ingestBusy, maxDeferMs = 5000 } = this.options;
+    if (!ingestBusy) return;
+    const deadline = Date.now() + maxDeferMs;
+    while (!this.stopped && ingestBusy() && Date.now() < deadline) await sleep(25);
   }
 
   private schedule(delayMs: number): void {
@@ -120,10 +134,11 @@ export class SpanConversationDeriver implements BackgroundTask {
       else spansByGroup.set(owner, [span]);
     }
     const organizationId = rows[0]!.organizationId;
-    for (const g of groups.values()) {
+    const derived = [...groups.values()].flatMap((g) => {
       const spans = spansByGroup.get(g.externalId);
-      if (spans?.length) await this.conversations.upsert(conversationFromSpans({ organizationId, projectId, externalId: g.externalId, spans }));
-    }
+      return spans?.length ? [conversationFromSpans({ organizationId, projectId, externalId: g.externalId, spans })] : [];
+    });
+    await this.conversations.upsertMany(derived);
     // A trace first seen without its session id was derived under its trace id; that stand-in is now superseded.
     await this.conversations.remove(projectId, 'platform_b', [...groups.values()].flatMap((g) => g.standIns));
   }

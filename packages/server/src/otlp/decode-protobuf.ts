@@ -10,7 +10,7 @@ $protobuf.util.Long = Long;
 $protobuf.configure();
 
 const { ExportTraceServiceRequest } = opentelemetry.proto.collector.trace.v1;
-type ProtoSpan = Proto.opentelemetry.proto.trace.v1.Span.$Properties;
+type ProtoSpan = Proto.opentelemetry.proto.trace.v1.ISpan;
 
 function toSpan(s: ProtoSpan): SpanInput {
   const parent = s.parentSpanId && s.parentSpanId.length > 0 ? idFromBytes(s.parentSpanId, 8) : '';

@@ -25,13 +25,19 @@ describe('OTLP decoding', () => {
         }],
       }],
     }).finish();
-    const { records, rejected } = toRecords(decodeProtobufExport(body));
+    const { records, scopes, rejected } = toRecords(decodeProtobufExport(body));
     assert.equal(rejected, 0);
     assert.equal(records[0]!.startNs, 1700000000123456789n);
     assert.equal(records[0]!.endNs, 1700000000987654321n);
     assert.deepEqual(JSON.parse(records[0]!.attributes), { big: '-9007199254740993', n: 5 });
-    assert.deepEqual(JSON.parse(records[0]!.resourceAttributes), { 'service.name': 'w' });
+    assert.equal(scopes.length, 1);
+    assert.deepEqual(JSON.parse(scopes[0]!.resourceAttributes), { 'service.name': 'w' });
+    assert.equal(records[0]!.scopeId, scopes[0]!.scopeId, 'the span references its resource and scope');
     assert.equal(records[0]!.traceId, '0af7651916cd43dd8448eb211c80319c');
+    assert.equal(records[0]!.traceKey, 0x0af7651916cd43dd8448eb211c80319cn, 'the 128-bit key is the id read as an unsigned integer');
+    assert.equal(records[0]!.spanKey, 0xb7ad6b7169203331n);
+    assert.equal(records[0]!.parentKey, null);
+    assert.equal(records[0]!.detail, null, 'nothing rarely-set: no detail');
   });
 
   it('reads OTLP/JSON ids in either case and int64 as string or number; names the session', () => {

@@ -1,37 +1,45 @@
+import { createHash } from 'node:crypto';
 import type { Attributes, DecodedExport, SpanInput } from './model.js';
 
 /** Span attributes that name the session a span belongs to, strongest first (see conversations/README.md). */
 export const SESSION_ATTRIBUTES = ['svc.session.id', 'gen_ai.conversation.id', 'conversation.id', 'session.id'] as const;
 
-/** One span ready for the span store (one row of `spans`). JSON columns are already serialized. */
+/**
+ * One span ready for the span store (one row of `spans`): ids as integer keys
+ * (and hex for everything else), JSON columns already serialized, the
+ * resource and scope by reference to a `ScopeRecord`.
+ */
 export interface SpanRecord {
   traceId: string;
+  traceKey: bigint;
   spanId: string;
-  parentSpanId: string | null;
+  spanKey: bigint;
+  parentKey: bigint | null;
   name: string;
   kind: number;
   startNs: bigint;
   endNs: bigint;
   statusCode: number;
-  statusMessage: string | null;
-  traceState: string | null;
-  flags: number;
+  sessionId: string | null;
+  scopeId: bigint;
   attributes: string;
+  /** The rarely set members (status message, trace state, flags, events, links, dropped counts) as JSON; null when all are empty. */
+  detail: string | null;
+}
+
+/** A resource and instrumentation scope, stored once per project and referenced by its content hash. */
+export interface ScopeRecord {
+  scopeId: bigint;
   resourceAttributes: string;
   scopeName: string | null;
   scopeVersion: string | null;
   scopeAttributes: string;
-  events: string;
-  links: string;
-  droppedAttributesCount: number;
-  droppedEventsCount: number;
-  droppedLinksCount: number;
-  sessionId: string | null;
 }
 
-/** The spans of a request that can be stored, and why the others cannot. */
+/** The spans of a request that can be stored, their scopes, and why the others cannot. */
 export interface ExportRecords {
   records: SpanRecord[];
+  scopes: ScopeRecord[];
   rejected: number;
   /** Human summary of the rejections, empty when none. */
   errorMessage: string;
@@ -58,17 +66,44 @@ function rejectionOf(s: SpanInput): string | null {
   return null;
 }
 
+/** The 64-bit content hash that identifies a resource and scope. */
+function scopeIdOf(resourceAttributes: string, name: string, version: string, attributes: string): bigint {
+  return createHash('sha256').update(resourceAttributes).update('\0').update(name).update('\0').update(version).update('\0').update(attributes).digest().readBigUInt64BE(0);
+}
+
+/** The detail JSON of a span: only the members that carry something. */
+function detailOf(s: SpanInput): string | null {
+  const d: Record<string, unknown> = {};
+  if (s.statusMessage) d.status_message = s.statusMessage;
+  if (s.traceState) d.trace_state = s.traceState;
+  if (s.flags) d.flags = s.flags >>> 0;
+  if (s.events.length) d.events = s.events.map((e) => ({ name: e.name, time_unix_nano: e.timeNs.toString(), attributes: e.attributes }));
+  if (s.links.length) d.links = s.links.map((l) => ({ trace_id: l.traceId ?? '', span_id: l.spanId ?? '', trace_state: l.traceState || null, attributes: l.attributes }));
+  if (s.droppedAttributesCount) d.dropped_attributes_count = s.droppedAttributesCount >>> 0;
+  if (s.droppedEventsCount) d.dropped_events_count = s.droppedEventsCount >>> 0;
+  if (s.droppedLinksCount) d.dropped_links_count = s.droppedLinksCount >>> 0;
+  for (const _ in d) return JSON.stringify(d);
+  return null;
+}
+
+const key = (hex: string) => BigInt(`0x${hex}`);
+
 /**
  * Validates spans one by one: the valid ones become records, the others are
  * counted with a short reason (the first few span ids are named).
  */
 export function toRecords(decoded: DecodedExport): ExportRecords {
   const records: SpanRecord[] = [];
+  const scopes: ScopeRecord[] = [];
   const reasons = new Map<string, string[]>();
   let rejected = 0;
   for (const scope of decoded.scopes) {
     const resourceAttributes = JSON.stringify(scope.resourceAttributes);
     const scopeAttributes = JSON.stringify(scope.scopeAttributes);
+    const scopeId = scopeIdOf(resourceAttributes, scope.scopeName, scope.scopeVersion, scopeAttributes);
+    if (!scopes.some((s) => s.scopeId === scopeId)) {
+      scopes.push({ scopeId, resourceAttributes, scopeName: scope.scopeName || null, scopeVersion: scope.scopeVersion || null, scopeAttributes });
+    }
     for (const s of scope.spans) {
       const reason = rejectionOf(s);
       if (reason) {
@@ -80,32 +115,22 @@ export function toRecords(decoded: DecodedExport): ExportRecords {
       }
       records.push({
         traceId: s.traceId!,
+        traceKey: key(s.traceId!),
         spanId: s.spanId!,
-        parentSpanId: s.parentSpanId || null,
+        spanKey: key(s.spanId!),
+        parentKey: s.parentSpanId ? key(s.parentSpanId) : null,
         name: s.name,
         kind: s.kind & 0xff,
         startNs: s.startNs,
         endNs: s.endNs,
         statusCode: s.statusCode & 0xff,
-        statusMessage: s.statusMessage || null,
-        traceState: s.traceState || null,
-        flags: s.flags >>> 0,
-        attributes: JSON.stringify(s.attributes),
-        resourceAttributes,
-        scopeName: scope.scopeName || null,
-        scopeVersion: scope.scopeVersion || null,
-        scopeAttributes,
-        events: s.events.length ? JSON.stringify(s.events.map((e) => ({ name: e.name, time_unix_nano: e.timeNs.toString(), attributes: e.attributes }))) : '[]',
-        links: s.links.length
-          ? JSON.stringify(s.links.map((l) => ({ trace_id: l.traceId ?? '', span_id: l.spanId ?? '', trace_state: l.traceState || null, attributes: l.attributes })))
-          : '[]',
-        droppedAttributesCount: s.droppedAttributesCount >>> 0,
-        droppedEventsCount: s.droppedEventsCount >>> 0,
-        droppedLinksCount: s.droppedLinksCount >>> 0,
         sessionId: sessionIdOf(s.attributes),
+        scopeId,
+        attributes: JSON.stringify(s.attributes),
+        detail: detailOf(s),
       });
     }
   }
   const errorMessage = [...reasons].map(([reason, ids]) => `${reason} (span ${ids.join(', ')})`).join('; ');
-  return { records, rejected, errorMessage: rejected ? `${rejected} span(s) rejected: ${errorMessage}` : '' };
+  return { records, scopes, rejected, errorMessage: rejected ? `${rejected} span(s) rejected: ${errorMessage}` : '' };
 }

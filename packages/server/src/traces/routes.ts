@@ -45,8 +45,8 @@ export function traceRoutes(deps: { writer: SpanWriter; spans: SpanRepository; c
         }
         const encoding = otlpEncodingOf(ctx.get('content-type'));
         const decoded = decode(encoding, await readOtlpBody(ctx, TRACE_BODY_LIMIT_BYTES));
-        const { records, rejected, errorMessage } = toRecords(decoded);
-        await deps.writer.write({ organizationId: principal.organizationId, projectId: principal.projectId, records });
+        const { records, scopes, rejected, errorMessage } = toRecords(decoded);
+        await deps.writer.write({ organizationId: principal.organizationId, projectId: principal.projectId, records, scopes });
         if (encoding === 'json') return rejected ? { partialSuccess: { rejectedSpans: String(rejected), errorMessage } } : {};
         ctx.status = 200;
         ctx.type = 'application/x-protobuf';
