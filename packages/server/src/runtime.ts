@@ -29,6 +29,7 @@ import { AnalyticsStore } from './storage/duckdb/connection.js';
 import { DataDirLock } from './storage/data-dir-lock.js';
 import { Sealer } from './shared/sealing.js';
 import { RelationalStore } from './storage/sqlite/connection.js';
+import { runs as runsCapability } from './runs/wiring.js';
 import { testAuthoring } from './test-authoring/wiring.js';
 
 /** Work that runs beside request handling (pollers, executors); stopped before the stores close. */
@@ -44,6 +45,8 @@ export interface Runtime {
   relational: RelationalStore;
   analytics: AnalyticsStore;
   keys: KeyService;
+  /** Ends long-lived requests (run event long-polls) so that the HTTP server can close promptly. */
+  drain(): void;
   close(): Promise<void>;
 }
 
@@ -76,6 +79,16 @@ export async function openRuntime(config: Config, log: Logger): Promise<Runtime>
     const speech = openSpeechCapabilities({ env: config.env, relational, sealer, projects: services.projects });
     const conversations = new DuckdbConversationRepository(analytics);
     const authoring = testAuthoring(relational, services.projects, speech.voiceValidator);
+    const runs = runsCapability({
+      env: config.env,
+      relational,
+      tests: authoring.repositories.tests,
+      personas: authoring.repositories.personas,
+      agents,
+      connections,
+      projects: services.projects,
+      log,
+    });
 
     const authenticator: Authenticator = {
       fromApiKey: (secret) => services.keys.authenticate(secret),
@@ -91,8 +104,9 @@ export async function openRuntime(config: Config, log: Logger): Promise<Runtime>
       ...agentRoutes(agents, connections, services.projects),
       ...speech.routes,
       ...authoring.routes,
+      ...runs.routes,
     ];
-    const tasks: BackgroundTask[] = [];
+    const tasks: BackgroundTask[] = [runs.task];
 
     const app = createApp({
       log,
@@ -113,6 +127,7 @@ export async function openRuntime(config: Config, log: Logger): Promise<Runtime>
       relational: rel,
       analytics: ana,
       keys: services.keys,
+      drain: () => runs.drain(),
       async close() {
         for (const task of tasks) await task.stop();
         await services.keyUsage.stop();

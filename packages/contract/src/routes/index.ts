@@ -5,6 +5,7 @@ import { conversationOperations } from './conversations.js';
 import { coreOperations } from './core.js';
 import { providerKeyOperations } from './provider-keys.js';
 import { personaOperations } from './personas.js';
+import { runOperations } from './runs.js';
 import { testSuiteOperations } from './test-suites.js';
 import { testOperations } from './tests.js';
 
@@ -14,6 +15,7 @@ export * from './conversations.js';
 export * from './core.js';
 export * from './provider-keys.js';
 export * from './personas.js';
+export * from './runs.js';
 export * from './test-suites.js';
 export * from './tests.js';
 
@@ -27,4 +29,5 @@ export const operations: readonly Operation[] = [
   ...testOperations,
   ...personaOperations,
   ...testSuiteOperations,
+  ...runOperations,
 ];

@@ -1,0 +1,145 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import path from 'node:path';
+import { client } from './http.js';
+import { ROOT } from './paths.js';
+import { type Bootstrap, type TestServer, startBootstrappedServer } from './server.js';
+
+export const MODEL_EMULATOR_BIN = path.join(ROOT, 'packages/model-emulator/bin/svc-model-emulator.js');
+export const EXAMPLE_AGENT_BIN = path.join(ROOT, 'examples/http-chat-agent/bin/svc-example-agent.js');
+
+/** A helper HTTP process (model emulator, example agent) on an ephemeral port. */
+export interface HelperProcess {
+  url: string;
+  process: ChildProcess;
+  json<T = any>(method: string, path: string, body?: unknown): Promise<T>;
+  stop(): Promise<void>;
+}
+
+/** Starts a binary with `--port 0` and waits for its `{"msg":"listening","url"}` line. */
+export async function startHelper(bin: string, args: string[] = []): Promise<HelperProcess> {
+  const child = spawn(process.execPath, [bin, '--port', '0', ...args], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, SVC_LLM_API_KEY: '' } });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const url = await new Promise<string>((resolve, reject) => {
+    let out = '';
+    const timer = setTimeout(() => reject(new Error(`${bin} did not start:\n${out}`)), 30_000);
+    child.stdout!.setEncoding('utf8').on('data', (chunk: string) => {
+      out += chunk;
+      const line = out.split('\n').find((l) => l.includes('"listening"'));
+      if (line) {
+        clearTimeout(timer);
+        resolve((JSON.parse(line) as { url: string }).url);
+      }
+    });
+    child.stderr!.setEncoding('utf8').on('data', (chunk: string) => (out += chunk));
+    void exited.then(() => reject(new Error(`${bin} exited:\n${out}`)));
+  });
+  const origin = new URL(url).origin;
+  return {
+    url,
+    process: child,
+    async json(method, p, body) {
+      const res = await fetch(origin + p, { method, headers: body === undefined ? {} : { 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
+      const text = await res.text();
+      if (!res.ok) throw new Error(`${method} ${p}: ${res.status} ${text}`);
+      return text ? JSON.parse(text) : undefined;
+    },
+    async stop() {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}
+
+/** Polls `probe` until it returns a truthy value; fails with the last value after `timeoutMs` (a bound, never an assertion on time). */
+export async function waitFor<T>(what: string, probe: () => Promise<T | undefined | null | false>, timeoutMs = 60_000, everyMs = 100): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  let last: unknown;
+  for (;;) {
+    try {
+      last = await probe();
+      if (last) return last as T;
+    } catch (err) {
+      last = err;
+    }
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}; last: ${last instanceof Error ? last.message : JSON.stringify(last)?.slice(0, 2000)}`);
+    await new Promise((resolve) => setTimeout(resolve, everyMs));
+  }
+}
+
+export const AGENT_TOKEN = 'agent-bearer-Qm4xT9kLw2Zp';
+
+/** Everything a runs test needs: a server pointed at the model emulator, the example agent, an agent with an http_chat connection. */
+export interface RunWorld {
+  server: TestServer;
+  admin: Bootstrap;
+  api: ReturnType<typeof client>;
+  model: HelperProcess;
+  agent: HelperProcess;
+  agentId: string;
+  connectionId: string;
+  /** Creates a test and returns its current version id. */
+  test(body: Record<string, unknown>): Promise<{ id: string; version_id: string }>;
+  /** Polls the run until it is finished (or canceled); returns it. */
+  finished(runId: string, timeoutMs?: number): Promise<any>;
+  cleanup(): Promise<void>;
+}
+
+/** Starts the model emulator, the example agent (bearer-protected) and the server, and registers the agent. */
+export async function startRunWorld(env: Record<string, string> = {}): Promise<RunWorld> {
+  const model = await startHelper(MODEL_EMULATOR_BIN);
+  const agent = await startHelper(EXAMPLE_AGENT_BIN, ['--token', AGENT_TOKEN]);
+  const { server, admin, cleanup } = await startBootstrappedServer({ env: { SVC_LLM_BASE_URL: model.url, SVC_LLM_MODEL: 'svc-model-emulator', ...env } });
+  const api = client(server.url, admin.api_key);
+  const registered = await api.post('/v1/agents?projectId=default', { name: 'Order desk', agentPlatform: 'custom' });
+  if (registered.status !== 201) throw new Error(registered.text);
+  const agentId = registered.body.agent.id as string;
+  const conn = await api.post(`/v1/agents/${agentId}/connections`, {
+    name: 'chat',
+    connectionType: 'http_chat',
+    config: { url: agent.url, headers: { 'x-tenant': 'acme' } },
+    credentials: { bearerToken: AGENT_TOKEN },
+  });
+  if (conn.status !== 201) throw new Error(conn.text);
+  return {
+    server,
+    admin,
+    api,
+    model,
+    agent,
+    agentId,
+    connectionId: conn.body.connection.id,
+    async test(body) {
+      const res = await api.post('/api/tests', { project: 'default', ...body });
+      if (res.status !== 201) throw new Error(res.text);
+      return res.body;
+    },
+    finished: (runId, timeoutMs = 60_000) =>
+      waitFor(
+        `run ${runId} to finish`,
+        async () => {
+          const res = await api.get(`/api/runs/${runId}`);
+          return ['passed', 'failed', 'error', 'canceled'].includes(res.body.status) && res.body;
+        },
+        timeoutMs,
+      ),
+    async cleanup() {
+      await cleanup();
+      await Promise.all([model.stop(), agent.stop()]);
+    },
+  };
+}
+
+/** Reads every event of a run, `limit` at a time, until `done`; returns the events and the number of reads. */
+export async function readAllEvents(api: ReturnType<typeof client>, runId: string, limit = 100, wait = 5): Promise<{ events: any[]; polls: number }> {
+  const events: any[] = [];
+  let after = 0;
+  for (let polls = 1; polls < 10_000; polls++) {
+    const res = await api.get(`/api/runs/${runId}/events?after=${after}&limit=${limit}&wait=${wait}`);
+    if (res.status !== 200) throw new Error(res.text);
+    events.push(...res.body.events);
+    after = res.body.next;
+    if (res.body.done) return { events, polls };
+  }
+  throw new Error('the events never reached done');
+}
