@@ -1,8 +1,9 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { client } from './http.js';
 import { ROOT } from './paths.js';
-import { type Bootstrap, type TestServer, startBootstrappedServer } from './server.js';
+import { type Bootstrap, type TestServer, bootstrappedDataDir, startServer } from './server.js';
 
 export const MODEL_EMULATOR_BIN = path.join(ROOT, 'packages/model-emulator/bin/svc-model-emulator.js');
 export const EXAMPLE_AGENT_BIN = path.join(ROOT, 'examples/http-chat-agent/bin/svc-example-agent.js');
@@ -82,6 +83,8 @@ export interface RunWorld {
   test(body: Record<string, unknown>): Promise<{ id: string; version_id: string }>;
   /** Polls the run until it is finished (or canceled); returns it. */
   finished(runId: string, timeoutMs?: number): Promise<any>;
+  /** SIGKILLs the server and starts it again on the same data directory (`server` and `api` follow). */
+  crashAndRestart(): Promise<void>;
   cleanup(): Promise<void>;
 }
 
@@ -89,7 +92,9 @@ export interface RunWorld {
 export async function startRunWorld(env: Record<string, string> = {}): Promise<RunWorld> {
   const model = await startHelper(MODEL_EMULATOR_BIN);
   const agent = await startHelper(EXAMPLE_AGENT_BIN, ['--token', AGENT_TOKEN]);
-  const { server, admin, cleanup } = await startBootstrappedServer({ env: { SVC_LLM_BASE_URL: model.url, SVC_LLM_MODEL: 'svc-model-emulator', ...env } });
+  const serverEnv = { SVC_LLM_BASE_URL: model.url, SVC_LLM_MODEL: 'svc-model-emulator', ...env };
+  const { dataDir, admin } = await bootstrappedDataDir();
+  const server = await startServer({ dataDir, env: serverEnv });
   const api = client(server.url, admin.api_key);
   const registered = await api.post('/v1/agents?projectId=default', { name: 'Order desk', agentPlatform: 'custom' });
   if (registered.status !== 201) throw new Error(registered.text);
@@ -101,7 +106,7 @@ export async function startRunWorld(env: Record<string, string> = {}): Promise<R
     credentials: { bearerToken: AGENT_TOKEN },
   });
   if (conn.status !== 201) throw new Error(conn.text);
-  return {
+  const world: RunWorld = {
     server,
     admin,
     api,
@@ -110,7 +115,7 @@ export async function startRunWorld(env: Record<string, string> = {}): Promise<R
     agentId,
     connectionId: conn.body.connection.id,
     async test(body) {
-      const res = await api.post('/api/tests', { project: 'default', ...body });
+      const res = await world.api.post('/api/tests', { project: 'default', ...body });
       if (res.status !== 201) throw new Error(res.text);
       return res.body;
     },
@@ -118,16 +123,23 @@ export async function startRunWorld(env: Record<string, string> = {}): Promise<R
       waitFor(
         `run ${runId} to finish`,
         async () => {
-          const res = await api.get(`/api/runs/${runId}`);
+          const res = await world.api.get(`/api/runs/${runId}`);
           return ['passed', 'failed', 'error', 'canceled'].includes(res.body.status) && res.body;
         },
         timeoutMs,
       ),
+    async crashAndRestart() {
+      await world.server.kill();
+      world.server = await startServer({ dataDir, env: serverEnv });
+      world.api = client(world.server.url, admin.api_key);
+    },
     async cleanup() {
-      await cleanup();
+      await world.server.stop();
+      rmSync(dataDir, { recursive: true, force: true });
       await Promise.all([model.stop(), agent.stop()]);
     },
   };
+  return world;
 }
 
 /** Reads every event of a run, `limit` at a time, until `done`; returns the events and the number of reads. */
