@@ -52,7 +52,12 @@ export abstract class BaseCommand<T extends typeof Command> extends Command {
     process.stderr.write(`${text}\n`);
   }
 
-  protected override async catch(err: Error & { exitCode?: number }): Promise<unknown> {
+  protected override async catch(err: Error & { exitCode?: number; oclif?: { exit?: number } }): Promise<unknown> {
+    // `this.exit(n)` throws an ExitError; under --json oclif would report it as an error with exit 1.
+    if (err.name === 'ExitError' && typeof err.oclif?.exit === 'number') {
+      process.exitCode = err.oclif.exit;
+      return undefined;
+    }
     if (err instanceof SvcError) {
       if (this.jsonEnabled()) {
         this.logJson({ error: { code: err.code, message: err.message, status: err.status, details: err.details, requestId: err.requestId } });

@@ -15,4 +15,5 @@ export * from './resources/provider-keys.js';
 export * from './resources/runs.js';
 export * from './resources/test-suites.js';
 export * from './resources/tests.js';
+export * from './resources/traces.js';
 export * from './routes/index.js';

@@ -75,7 +75,7 @@ function parameters(op: Operation, components: SchemaComponents): JsonSchema[] {
   return out;
 }
 
-function errorResponse(status: ErrorStatus, codes: readonly string[], authed: boolean): JsonSchema {
+function errorResponse(status: ErrorStatus, codes: readonly string[], authed: boolean, extraMedia: Readonly<Record<string, string>> = {}): JsonSchema {
   const schema = codes.length
     ? { allOf: [{ $ref: '#/components/schemas/ErrorBody' }, { type: 'object', properties: { error: { enum: [...codes] } } }] }
     : { $ref: '#/components/schemas/ErrorBody' };
@@ -86,7 +86,10 @@ function errorResponse(status: ErrorStatus, codes: readonly string[], authed: bo
   return {
     description: `${STATUS_TEXT[status] ?? 'Error'}.${described}`,
     headers,
-    content: { 'application/json': { schema } },
+    content: {
+      'application/json': { schema },
+      ...Object.fromEntries(Object.entries(extraMedia).map(([type, description]) => [type, { schema: { type: 'string', format: 'binary', description } }])),
+    },
     'x-error-codes': [...codes],
   };
 }
@@ -120,7 +123,7 @@ function operationObject(op: Operation, components: SchemaComponents): JsonSchem
   }
   const errors = commonErrors(op);
   for (const status of Object.keys(errors).map(Number).sort() as ErrorStatus[]) {
-    responses[String(status)] = errorResponse(status, errors[status] ?? [], authed);
+    responses[String(status)] = errorResponse(status, errors[status] ?? [], authed, op.errorMediaTypes);
   }
   const object: JsonSchema = {
     operationId: op.operationId,

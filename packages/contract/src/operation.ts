@@ -56,6 +56,8 @@ export interface Operation {
   /** Non-JSON success responses, by media type (OTLP protobuf). */
   readonly responseMediaTypes?: readonly string[];
   readonly successHeaders?: Readonly<Record<string, HeaderSpec>>;
+  /** Extra media types of error bodies, with what they carry (OTLP protobuf requests get a google.rpc.Status). */
+  readonly errorMediaTypes?: Readonly<Record<string, string>>;
   /** Responses other than success and errors that carry their own body (e.g. health's 503). */
   readonly otherResponses?: Readonly<Record<number, { description: string; schema: z.ZodType }>>;
   /** Operation-specific refusals and the codes each may carry. Common ones are added by `commonErrors`. */

@@ -7,6 +7,7 @@ import { PersonasResource } from './resources/personas.js';
 import { RunsResource } from './resources/runs.js';
 import { TestSuitesResource } from './resources/test-suites.js';
 import { TestsResource } from './resources/tests.js';
+import { TracesResource } from './resources/traces.js';
 
 /**
  * The svc client.
@@ -29,6 +30,7 @@ export class Svc {
   readonly personas: PersonasResource;
   readonly testSuites: TestSuitesResource;
   readonly runs: RunsResource;
+  readonly traces: TracesResource;
 
   constructor(options: ClientOptions = {}) {
     this.transport = new Transport(options);
@@ -45,5 +47,6 @@ export class Svc {
     this.personas = new PersonasResource(this.transport);
     this.testSuites = new TestSuitesResource(this.transport);
     this.runs = new RunsResource(this.transport);
+    this.traces = new TracesResource(this.transport);
   }
 }

@@ -10,3 +10,4 @@ export * from './resources/personas.js';
 export * from './resources/runs.js';
 export * from './resources/test-suites.js';
 export * from './resources/tests.js';
+export * from './resources/traces.js';

@@ -28,6 +28,7 @@ import { SqliteSessionRepository } from './sessions/repository.js';
 import { AnalyticsStore } from './storage/duckdb/connection.js';
 import { DataDirLock } from './storage/data-dir-lock.js';
 import { Sealer } from './shared/sealing.js';
+import { type SpanIngestListener, openTraceCapability } from './traces/index.js';
 import { RelationalStore } from './storage/sqlite/connection.js';
 import { runs as runsCapability } from './runs/wiring.js';
 import { testAuthoring } from './test-authoring/wiring.js';
@@ -89,6 +90,9 @@ export async function openRuntime(config: Config, log: Logger): Promise<Runtime>
       projects: services.projects,
       log,
     });
+    // Told after every span commit; the monitoring capability's platform_b setup (last_received_at) is wired here.
+    const spanIngestListeners: SpanIngestListener[] = [];
+    const traces = await openTraceCapability({ analytics, conversations, env: config.env, log, listeners: spanIngestListeners });
 
     const authenticator: Authenticator = {
       fromApiKey: (secret) => services.keys.authenticate(secret),
@@ -104,9 +108,10 @@ export async function openRuntime(config: Config, log: Logger): Promise<Runtime>
       ...agentRoutes(agents, connections, services.projects),
       ...speech.routes,
       ...authoring.routes,
+      ...traces.routes,
       ...runs.routes,
     ];
-    const tasks: BackgroundTask[] = [runs.task];
+    const tasks: BackgroundTask[] = [...traces.tasks, runs.task];
 
     const app = createApp({
       log,

@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
+import Database from 'better-sqlite3';
 import { cliHome, runCli } from '../../helpers/cli.js';
 import { type Bootstrap, type TestServer, startBootstrappedServer } from '../../helpers/server.js';
 
@@ -88,5 +89,22 @@ describe('svc CLI against the real server', () => {
     const health = await runCli(['health', '--json'], env());
     assert.equal(health.code, 0);
     assert.equal(JSON.parse(health.stdout).status, 'ok');
+  });
+
+  it('exits 8 with the health body when a store is unreachable, also under --json', async () => {
+    const holder = new Database(path.join(server.dataDir, 'svc.sqlite'));
+    holder.exec('BEGIN IMMEDIATE');
+    holder.prepare('INSERT INTO health_probe (id, checked_at) VALUES (3, ?)').run('held');
+    try {
+      const json = await runCli(['health', '--json'], env());
+      assert.equal(json.code, 8, json.stderr);
+      assert.deepEqual(JSON.parse(json.stdout), { status: 'unavailable', relational: 'unreachable', analytics: 'reachable', httpStatus: 503 });
+      const human = await runCli(['health'], env());
+      assert.equal(human.code, 8);
+      assert.match(human.stdout, /relational store: unreachable/);
+    } finally {
+      holder.exec('ROLLBACK');
+      holder.close();
+    }
   });
 });

@@ -8,10 +8,7 @@ export default class Health extends BaseCommand<typeof Health> {
   async run() {
     const health = await this.client.health.check();
     this.out(`status: ${health.status}\nrelational store: ${health.relational}\nanalytics store: ${health.analytics}`);
-    if (health.status !== 'ok') {
-      if (this.jsonEnabled()) this.logJson(health);
-      this.exit(ExitCode.unavailable);
-    }
+    if (health.status !== 'ok') process.exitCode = ExitCode.unavailable;
     return health;
   }
 }

@@ -8,6 +8,7 @@ import { personaOperations } from './personas.js';
 import { runOperations } from './runs.js';
 import { testSuiteOperations } from './test-suites.js';
 import { testOperations } from './tests.js';
+import { traceOperations } from './traces.js';
 
 export * from './agents.js';
 export * from './capabilities.js';
@@ -18,6 +19,7 @@ export * from './personas.js';
 export * from './runs.js';
 export * from './test-suites.js';
 export * from './tests.js';
+export * from './traces.js';
 
 /** Every operation of the interface, in document order. Each capability adds its list here. */
 export const operations: readonly Operation[] = [
@@ -30,4 +32,6 @@ export const operations: readonly Operation[] = [
   ...personaOperations,
   ...testSuiteOperations,
   ...runOperations,
+  ...traceOperations,
 ];
+

@@ -28,7 +28,8 @@ export interface ConversationInput {
 export interface ConversationFilter {
   projectId: string;
   organizationId: string;
-  agentIds?: string[] | undefined;
+  /** An svc agent id or the platform's agent id. */
+  agentId?: string | undefined;
   source?: ConversationSource | undefined;
   startedAfter?: string | undefined;
   startedBefore?: string | undefined;
@@ -41,6 +42,10 @@ export interface ConversationRepository {
   upsert(input: ConversationInput): Promise<{ id: string; created: boolean }>;
   list(filter: ConversationFilter, page: { afterId?: string | undefined; limit: number }): Promise<Page<ConversationSummary>>;
   get(scope: LookupScope, id: string): Promise<ConversationDetail | null>;
+  /** Deletes the conversations (project, source, external_id) that exist (superseded stand-ins); returns how many. */
+  remove(projectId: string, source: ConversationSource, externalIds: readonly string[]): Promise<number>;
+  /** The platform_b conversation that holds spans of the trace, if derived yet. */
+  findIdByTrace(projectId: string, traceId: string): Promise<string | null>;
 }
 
 const TS = (column: string) => `strftime(${column}, '%Y-%m-%dT%H:%M:%S.%gZ') AS ${column}`;
@@ -128,7 +133,7 @@ export class DuckdbConversationRepository implements ConversationRepository {
       params.push(value);
       where.push(sql(params.length));
     };
-    if (f.agentIds) add((n) => `(agent_id IN (SELECT unnest($${n}::VARCHAR[])) OR platform_agent_id IN (SELECT unnest($${n}::VARCHAR[])))`, f.agentIds);
+    if (f.agentId) add((n) => `(agent_id = $${n} OR platform_agent_id = $${n})`, f.agentId);
     if (f.source) add((n) => `source = $${n}`, f.source);
     if (f.startedAfter) add((n) => `started_at >= $${n}::TIMESTAMP`, f.startedAfter);
     if (f.startedBefore) add((n) => `started_at < $${n}::TIMESTAMP`, f.startedBefore);
@@ -160,5 +165,20 @@ export class DuckdbConversationRepository implements ConversationRepository {
       tool_calls: JSON.parse(row.tool_calls as string) as ConversationToolCall[],
       metadata: JSON.parse(row.metadata as string) as Record<string, unknown>,
     };
+  }
+
+  async remove(projectId: string, source: ConversationSource, externalIds: readonly string[]): Promise<number> {
+    if (externalIds.length === 0) return 0;
+    const list = externalIds.map((_, i) => `$${i + 3}`).join(', ');
+    const rows = await this.read(`DELETE FROM conversations WHERE project_id = $1 AND source = $2 AND external_id IN (${list}) RETURNING id`, [projectId, source, ...externalIds]);
+    return rows.length;
+  }
+
+  async findIdByTrace(projectId: string, traceId: string): Promise<string | null> {
+    const rows = await this.read(
+      `SELECT id FROM conversations WHERE project_id = $1 AND source = 'platform_b' AND (trace_id = $2 OR external_id = $2 OR contains(metadata, $2)) ORDER BY updated_at DESC LIMIT 1`,
+      [projectId, traceId],
+    );
+    return (rows[0]?.id as string | undefined) ?? null;
   }
 }

@@ -15,7 +15,7 @@ export function conversationRoutes(conversations: ConversationRepository, projec
         {
           organizationId: principal.organizationId,
           projectId: project.id,
-          agentIds: query.agent_id ? [query.agent_id] : undefined,
+          agentId: query.agent_id,
           source: query.source,
           startedAfter: query.started_after,
           startedBefore: query.started_before,

@@ -24,6 +24,32 @@ export function sendError(ctx: Koa.Context, status: number, body: ErrorBody, hea
   ctx.body = body;
 }
 
+/** A refusal ready to be written: status, error body and extra headers. */
+export interface ErrorResponse {
+  status: number;
+  body: ErrorBody;
+  headers: Record<string, string>;
+}
+
+/**
+ * Maps a thrown value to its refusal: `AppError` keeps its status and code,
+ * errors carrying a 4xx HTTP status map by status, anything else is a 500
+ * `internal_error` logged with its details (never put on the wire).
+ */
+export function toErrorResponse(err: unknown, ctx: Koa.Context): ErrorResponse {
+  if (err instanceof AppError) {
+    const body: ErrorBody = { error: err.code, message: err.message };
+    if (err.details) body.details = err.details;
+    return { status: err.status, body, headers: err.headers };
+  }
+  const status = (err as { status?: number }).status;
+  if (typeof status === 'number' && status >= 400 && status < 500 && CODE_BY_STATUS[status]) {
+    return { status, body: { error: CODE_BY_STATUS[status]!, message: (err as Error).message || 'Request refused.' }, headers: {} };
+  }
+  stateOf(ctx).log.error('unhandled error', { ...describeError(err), method: ctx.method, path: ctx.path });
+  return { status: 500, body: { error: 'internal_error', message: 'An unexpected error occurred. The request id identifies it in the server log.' }, headers: {} };
+}
+
 /**
  * The single error mapper: `AppError` keeps its status and code, errors
  * carrying an HTTP status (Koa's, the body reader's) map by status, anything
@@ -34,20 +60,8 @@ export function errorMiddleware(): Koa.Middleware {
     try {
       await next();
     } catch (err) {
-      const { log } = stateOf(ctx);
-      if (err instanceof AppError) {
-        const body: ErrorBody = { error: err.code, message: err.message };
-        if (err.details) body.details = err.details;
-        sendError(ctx, err.status, body, err.headers);
-        return;
-      }
-      const status = (err as { status?: number; expose?: boolean }).status;
-      if (typeof status === 'number' && status >= 400 && status < 500 && CODE_BY_STATUS[status]) {
-        sendError(ctx, status, { error: CODE_BY_STATUS[status]!, message: (err as Error).message || 'Request refused.' });
-        return;
-      }
-      log.error('unhandled error', { ...describeError(err), method: ctx.method, path: ctx.path });
-      sendError(ctx, 500, { error: 'internal_error', message: 'An unexpected error occurred. The request id identifies it in the server log.' });
+      const { status, body, headers } = toErrorResponse(err, ctx);
+      sendError(ctx, status, body, headers);
     }
   };
 }

@@ -4,6 +4,7 @@ import type { Operation } from '@svc/contract';
 import { type Authenticator, authenticate } from './auth.js';
 import { readJsonBody } from './body.js';
 import type { Route } from './define-route.js';
+import { toErrorResponse } from './error-middleware.js';
 import { AppError } from './errors.js';
 import type { Principal } from './principal.js';
 import { type RateLimitStore, enforceRateLimit } from './rate-limit.js';
@@ -39,9 +40,22 @@ async function readBody(ctx: Koa.Context, op: Operation): Promise<unknown> {
   }
 }
 
+/** Wraps a route whose refusals have their own format, so the router's refusals use it too. */
+function withRenderer(route: Route, middleware: Koa.Middleware): Koa.Middleware {
+  const render = route.renderError;
+  if (!render) return middleware;
+  return async (ctx, next) => {
+    try {
+      await middleware(ctx, next);
+    } catch (err) {
+      render(ctx, toErrorResponse(err, ctx));
+    }
+  };
+}
+
 function handle(route: Route, deps: RouterDeps): Koa.Middleware {
   const op: Operation = route.operation;
-  return async (ctx) => {
+  return withRenderer(route, async (ctx) => {
     const state = stateOf(ctx);
     const principal = await authenticate(ctx, op.auth, deps.authenticator);
     if (principal) {
@@ -67,7 +81,7 @@ function handle(route: Route, deps: RouterDeps): Koa.Middleware {
     }
     ctx.status = status;
     if (status !== 204) ctx.body = result;
-  };
+  });
 }
 
 /** Mounts the routes and answers unknown paths with 404 and known paths with another method with 405. */
@@ -80,7 +94,10 @@ export function mountRoutes(app: Koa, routes: readonly Route[], deps: RouterDeps
     if (matched.path.length > 0) {
       const allowed = new Set(matched.path.flatMap((layer) => layer.methods));
       ctx.set('Allow', [...allowed].join(', '));
-      throw new AppError('method_not_allowed', `${ctx.method} is not allowed on ${ctx.path}; allowed: ${[...allowed].join(', ')}.`);
+      const refusal = new AppError('method_not_allowed', `${ctx.method} is not allowed on ${ctx.path}; allowed: ${[...allowed].join(', ')}.`);
+      const own = routes.find((r) => r.renderError && matched.path.some((layer) => layer.path === toKoaPath(r.operation.path)));
+      if (own?.renderError) return own.renderError(ctx, toErrorResponse(refusal, ctx));
+      throw refusal;
     }
     throw new AppError('not_found', `No operation at ${ctx.method} ${ctx.path}.`);
   });

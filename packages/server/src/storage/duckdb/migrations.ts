@@ -1,5 +1,6 @@
 import type { DuckDBConnection } from '@duckdb/node-api';
 import { conversationsSchema } from './schema/conversations.js';
+import { spansSchema } from './schema/spans.js';
 
 /** One versioned, forward-only analytics migration. */
 export interface DuckdbMigration {
@@ -8,7 +9,7 @@ export interface DuckdbMigration {
 }
 
 /** Every analytics migration, in order. Capabilities append theirs; never edit an applied one. */
-export const duckdbMigrations: readonly DuckdbMigration[] = [conversationsSchema];
+export const duckdbMigrations: readonly DuckdbMigration[] = [conversationsSchema, spansSchema];
 
 /** Applies pending migrations, each in one transaction with its bookkeeping row. */
 export async function migrateDuckdb(connection: DuckDBConnection): Promise<string[]> {
