@@ -103,7 +103,7 @@ describe('runs: cancel, restart, idempotency, superseded versions', () => {
     const test = await w.test({ name: 'Crash', scenario: SCRIPT, expected_behaviors: ['says "shipped"'], mock_tools: slowMock(3000) });
     const run = (await create([test.version_id], { repeat: 3, concurrency: 1 })).body;
     await inFlight(run.id);
-    await w.crashAndRestart();
+    await w.restart('SIGKILL');
     const done = await w.finished(run.id, 120_000);
     assert.equal(done.status, 'error');
     assert.deepEqual(
@@ -117,5 +117,28 @@ describe('runs: cancel, restart, idempotency, superseded versions', () => {
     assert.deepEqual(events.map((e) => e.seq), events.map((_, i) => i + 1), 'no gap or repeat across the restart');
     assert.equal(events.at(-1).type, 'run.finished');
     assert.equal(events.filter((e) => e.type === 'call.started').length, 3);
+  });
+
+  it('stops gracefully mid-run (SIGTERM): a pending long-poll is answered, the in-flight call errors, the run resumes after the restart', async () => {
+    const test = await w.test({ name: 'Graceful', scenario: SCRIPT, expected_behaviors: ['says "shipped"'], mock_tools: slowMock(60_000) });
+    const run = (await create([test.version_id], { repeat: 2, concurrency: 1 })).body;
+    const head = await inFlight(run.id);
+    const pending = w.api.get(`/api/runs/${run.id}/events?after=${head.next}&wait=30`);
+    // Let the long-poll reach the server before it is told to stop.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const restarted = w.restart('SIGTERM');
+    const answered = await pending;
+    assert.equal(answered.status, 200, 'the long-poll is answered, not cut off, when the server stops');
+    assert.equal(await restarted, 0, 'the server exits cleanly');
+    const events = (await w.api.get(`/api/runs/${run.id}/events?limit=500`)).body.events;
+    const first = events.find((e: any) => e.type === 'call.finished');
+    assert.equal(first.data.status, 'error');
+    assert.equal(first.data.problem.code, 'interrupted');
+    assert.match(first.data.problem.message, /stopped/);
+    await waitFor('the queued call to start after the restart', async () => {
+      const res = await w.api.get(`/api/runs/${run.id}/events?limit=500`);
+      return res.body.events.filter((e: any) => e.type === 'call.started').length === 2;
+    });
+    assert.equal((await w.api.post(`/api/runs/${run.id}/cancel`, {})).body.status, 'canceled');
   });
 });
