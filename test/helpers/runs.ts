@@ -83,8 +83,8 @@ export interface RunWorld {
   test(body: Record<string, unknown>): Promise<{ id: string; version_id: string }>;
   /** Polls the run until it is finished (or canceled); returns it. */
   finished(runId: string, timeoutMs?: number): Promise<any>;
-  /** Stops the server (SIGKILL: a crash, SIGTERM: a graceful stop) and starts it again on the same data directory; `server` and `api` follow. Resolves to the exit code of a graceful stop. */
-  restart(signal: 'SIGKILL' | 'SIGTERM'): Promise<number | null>;
+  /** Stops the server (SIGKILL: a crash, SIGTERM: a graceful stop) and starts it again on the same data directory; `server` and `api` follow. `env` overrides the server's environment for the new start. Resolves to the exit code of a graceful stop. */
+  restart(signal: 'SIGKILL' | 'SIGTERM', env?: Record<string, string>): Promise<number | null>;
   cleanup(): Promise<void>;
 }
 
@@ -128,9 +128,9 @@ export async function startRunWorld(env: Record<string, string> = {}): Promise<R
         },
         timeoutMs,
       ),
-    async restart(signal) {
+    async restart(signal, overrides = {}) {
       const code = signal === 'SIGKILL' ? (await world.server.kill(), null) : await world.server.stop();
-      world.server = await startServer({ dataDir, env: serverEnv });
+      world.server = await startServer({ dataDir, env: { ...serverEnv, ...overrides } });
       world.api = client(world.server.url, admin.api_key);
       return code;
     },

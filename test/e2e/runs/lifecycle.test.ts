@@ -141,4 +141,19 @@ describe('runs: cancel, restart, idempotency, superseded versions', () => {
     });
     assert.equal((await w.api.post(`/api/runs/${run.id}/cancel`, {})).body.status, 'canceled');
   });
+
+  it('never leaves a run hanging when the server comes back without a model endpoint: its queued calls end in error', async () => {
+    const test = await w.test({ name: 'Orphan', scenario: SCRIPT, expected_behaviors: ['says "shipped"'], mock_tools: slowMock(60_000) });
+    const run = (await create([test.version_id], { repeat: 2, concurrency: 1 })).body;
+    await inFlight(run.id);
+    await w.restart('SIGKILL', { SVC_LLM_BASE_URL: '', SVC_LLM_MODEL: '' });
+    const done = await w.finished(run.id);
+    assert.equal(done.status, 'error');
+    assert.deepEqual(
+      done.results.map((c: any) => c.problem.code),
+      ['interrupted', 'llm_not_configured'],
+    );
+    assertError(await create([test.version_id]), 503, 'llm_not_configured');
+    await w.restart('SIGTERM');
+  });
 });

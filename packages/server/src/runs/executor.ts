@@ -4,7 +4,7 @@ import { type Logger, describeError } from '../logging/logger.js';
 import type { BackgroundTask } from '../runtime.js';
 import { nowIso } from '../shared/ids.js';
 import type { TestRepository } from '../test-authoring/repository.js';
-import type { RunsConfig } from './config.js';
+import { LLM_VARIABLES, type RunsConfig } from './config.js';
 import { AgentError, openSession } from './connectors/index.js';
 import { converse } from './conversation.js';
 import type { NewEvent, RunNotifier } from './events.js';
@@ -90,7 +90,7 @@ export class RunExecutor implements BackgroundTask {
   }
 
   private pump(): void {
-    while (!this.stopped && this.llm) {
+    while (!this.stopped) {
       let claimed: ClaimedCall | null;
       try {
         claimed = this.deps.queue.claim(this.deps.config.concurrency, nowIso());
@@ -102,7 +102,7 @@ export class RunExecutor implements BackgroundTask {
       this.deps.notifier.notify(claimed.runId);
       const controller = new AbortController();
       const call = claimed;
-      const done = this.execute(call, this.llm, controller.signal).finally(() => {
+      const done = this.execute(call, controller.signal).finally(() => {
         this.inflight.delete(call.id);
         this.wake();
       });
@@ -110,14 +110,21 @@ export class RunExecutor implements BackgroundTask {
     }
   }
 
-  private async execute(call: ClaimedCall, llm: LlmClient, signal: AbortSignal): Promise<void> {
+  private async execute(call: ClaimedCall, signal: AbortSignal): Promise<void> {
     const scope = { organizationId: call.organizationId, projectId: call.projectId };
     const recorder = new CallRecorder(this.deps.queue, call, this.deps.notifier);
+    const llm = this.llm;
     try {
       const version = await this.deps.tests.getVersion(scope, call.testVersionId);
       const opened = await this.deps.connections.open(scope, call.connectionId);
       if (!version || !opened) throw new Error(`the pinned version or the connection of call ${call.id} is gone`);
       const behaviors = version.content.expectedBehaviors;
+      if (!llm) {
+        // Queued before a restart without a model endpoint: end the call rather than leave the run hanging.
+        const problem = { code: 'llm_not_configured', message: `The server has no language model configured (${LLM_VARIABLES.join(', ')}).` };
+        recorder.finish({ status: 'error', endReason: null, problem, behaviors: ungraded(behaviors, 'Not graded: no language model is configured.'), judge: null }, []);
+        return;
+      }
       let endReason: EndReason;
       try {
         const session = openSession(opened, call.id, version.content.mockTools.map((m) => m.tool), this.deps.config);
