@@ -54,6 +54,7 @@ export interface CallRow {
 export type CallWithTestRow = CallRow & { version: number; test_name: string; current_version_id: string };
 
 export const TERMINAL_RUN: readonly RunStatus[] = ['passed', 'failed', 'error', 'canceled'];
+/** Whether a run status is final. */
 export const isTerminal = (status: RunStatus) => TERMINAL_RUN.includes(status);
 
 /** Summaries of runs, from aggregates over their calls (one query for a page of runs). */
