@@ -2,6 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { client } from './http.js';
+import { waitFor } from './emulator.js';
 import { ROOT } from './paths.js';
 import { type Bootstrap, type TestServer, bootstrappedDataDir, startServer } from './server.js';
 
@@ -52,21 +53,7 @@ export async function startHelper(bin: string, args: string[] = []): Promise<Hel
   };
 }
 
-/** Polls `probe` until it returns a truthy value; fails with the last value after `timeoutMs` (a bound, never an assertion on time). */
-export async function waitFor<T>(what: string, probe: () => Promise<T | undefined | null | false>, timeoutMs = 60_000, everyMs = 100): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  let last: unknown;
-  for (;;) {
-    try {
-      last = await probe();
-      if (last) return last as T;
-    } catch (err) {
-      last = err;
-    }
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}; last: ${last instanceof Error ? last.message : JSON.stringify(last)?.slice(0, 2000)}`);
-    await new Promise((resolve) => setTimeout(resolve, everyMs));
-  }
-}
+export { waitFor } from './emulator.js';
 
 export const AGENT_TOKEN = 'agent-bearer-Qm4xT9kLw2Zp';
 

@@ -57,7 +57,10 @@ export async function startServer(options: ServerOptions & { dataDir: string }):
   const output: string[] = [];
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   const port = await new Promise<number>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start in time:\n${output.join('\n')}`)), 30_000);
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL'); // never leave a half-started server behind
+      reject(new Error(`server did not start in time:\n${output.join('\n')}`));
+    }, 30_000);
     const collect = (stream: NodeJS.ReadableStream, onLine?: (line: string) => void) => {
       let buffer = '';
       stream.setEncoding('utf8');

@@ -45,6 +45,7 @@ export const ERROR_CODES = {
   invalid_platform_key: 422,
   platform_key_missing_permission: 422,
   invalid_provider_key: 422,
+  unknown_platform_agent: 422,
   unknown_agent: 422,
   unknown_connection: 422,
   archived_agent: 422,

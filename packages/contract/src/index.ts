@@ -10,6 +10,7 @@ export * from './resources/http-chat.js';
 export * from './resources/keys.js';
 export * from './resources/members.js';
 export * from './resources/personas.js';
+export * from './resources/monitoring.js';
 export * from './resources/projects.js';
 export * from './resources/provider-keys.js';
 export * from './resources/runs.js';

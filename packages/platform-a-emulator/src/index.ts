@@ -1,2 +1,4 @@
-/** The emulator arrives with the platform_a monitoring capability. */
-export const EMULATOR_VERSION = '0.1.0';
+export { type Emulator, type EmulatorOptions, startEmulator } from './server.js';
+export { EmulatorState, LIST_WINDOW_SECS, SeedError } from './state.js';
+export { generateConversations, transcriptFor } from './generate.js';
+export type * from './types.js';

@@ -8,6 +8,7 @@ import { RunsResource } from './resources/runs.js';
 import { TestSuitesResource } from './resources/test-suites.js';
 import { TestsResource } from './resources/tests.js';
 import { TracesResource } from './resources/traces.js';
+import { MonitoringResource } from './resources/monitoring.js';
 
 /**
  * The svc client.
@@ -31,6 +32,7 @@ export class Svc {
   readonly testSuites: TestSuitesResource;
   readonly runs: RunsResource;
   readonly traces: TracesResource;
+  readonly monitoring: MonitoringResource;
 
   constructor(options: ClientOptions = {}) {
     this.transport = new Transport(options);
@@ -48,5 +50,6 @@ export class Svc {
     this.testSuites = new TestSuitesResource(this.transport);
     this.runs = new RunsResource(this.transport);
     this.traces = new TracesResource(this.transport);
+    this.monitoring = new MonitoringResource(this.transport);
   }
 }

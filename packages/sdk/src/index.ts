@@ -11,3 +11,4 @@ export * from './resources/runs.js';
 export * from './resources/test-suites.js';
 export * from './resources/tests.js';
 export * from './resources/traces.js';
+export * from './resources/monitoring.js';

@@ -2,7 +2,6 @@ import type Koa from 'koa';
 import { AgentService } from './agents/service.js';
 import { ConnectionService } from './agents/connection-service.js';
 import { SqliteConnectionRepository } from './agents/connection-repository.js';
-import { noMonitoringStatus } from './agents/monitoring-status.js';
 import { SqliteAgentRepository } from './agents/repository.js';
 import { agentRoutes } from './agents/routes.js';
 import { createApp } from './app.js';
@@ -19,6 +18,9 @@ import { SqliteKeyRepository } from './keys/repository.js';
 import { KeyService } from './keys/service.js';
 import { KeyUsageTracker } from './keys/usage-tracker.js';
 import type { Logger } from './logging/logger.js';
+import { agentMonitoringStatus } from './monitoring/agent-status.js';
+import { createMonitoring } from './monitoring/wiring.js';
+import type { MonitoringService } from './monitoring/service.js';
 import { memberRoutes } from './members/routes.js';
 import { SqliteUserRepository } from './members/repository.js';
 import { openApiRoutes } from './openapi/routes.js';
@@ -46,6 +48,7 @@ export interface Runtime {
   relational: RelationalStore;
   analytics: AnalyticsStore;
   keys: KeyService;
+  monitoring: MonitoringService;
   /** Ends long-lived requests (run event long-polls) so that the HTTP server can close promptly. */
   drain(): void;
   close(): Promise<void>;
@@ -75,7 +78,9 @@ export async function openRuntime(config: Config, log: Logger): Promise<Runtime>
     analytics = await AnalyticsStore.open(config.dataDir);
     const sealer = Sealer.load(config.env, config.dataDir);
     const services = relationalServices(relational, log);
-    const agents = new AgentService(new SqliteAgentRepository(relational), sealer, noMonitoringStatus);
+    // Agents render monitoring status and monitoring registers agents: the status source is bound late.
+    let monitoringService: MonitoringService | undefined;
+    const agents = new AgentService(new SqliteAgentRepository(relational), sealer, agentMonitoringStatus(() => monitoringService!));
     const connections = new ConnectionService(new SqliteConnectionRepository(relational), sealer);
     const speech = openSpeechCapabilities({ env: config.env, relational, sealer, projects: services.projects });
     const conversations = new DuckdbConversationRepository(analytics);
@@ -93,6 +98,9 @@ export async function openRuntime(config: Config, log: Logger): Promise<Runtime>
     // Told after every span commit; the monitoring capability's platform_b setup (last_received_at) is wired here.
     const spanIngestListeners: SpanIngestListener[] = [];
     const traces = await openTraceCapability({ analytics, conversations, env: config.env, log, listeners: spanIngestListeners });
+    const monitoring = createMonitoring({ relational, conversations, projects: services.projects, sealer, env: config.env, log, agentDirectory: agents });
+    monitoringService = monitoring.service;
+    spanIngestListeners.push({ onSpansStored: (e) => monitoring.service.notePlatformBSpansReceived(e.projectId, e.receivedAt) });
 
     const authenticator: Authenticator = {
       fromApiKey: (secret) => services.keys.authenticate(secret),
@@ -109,9 +117,10 @@ export async function openRuntime(config: Config, log: Logger): Promise<Runtime>
       ...speech.routes,
       ...authoring.routes,
       ...traces.routes,
+      ...monitoring.routes,
       ...runs.routes,
     ];
-    const tasks: BackgroundTask[] = [...traces.tasks, runs.task];
+    const tasks: BackgroundTask[] = [...traces.tasks, ...monitoring.tasks, runs.task];
 
     const app = createApp({
       log,
@@ -132,6 +141,7 @@ export async function openRuntime(config: Config, log: Logger): Promise<Runtime>
       relational: rel,
       analytics: ana,
       keys: services.keys,
+      monitoring: monitoring.service,
       drain: () => runs.drain(),
       async close() {
         for (const task of tasks) await task.stop();

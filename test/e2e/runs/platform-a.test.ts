@@ -1,13 +1,9 @@
 import assert from 'node:assert/strict';
-import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
+import { type EmulatorProcess, startEmulator } from '../../helpers/emulator.js';
 import { assertError } from '../../helpers/http.js';
-import { ROOT } from '../../helpers/paths.js';
-import { type HelperProcess, type RunWorld, readAllEvents, startHelper, startRunWorld } from '../../helpers/runs.js';
+import { type RunWorld, readAllEvents, startRunWorld } from '../../helpers/runs.js';
 
-const PLATFORM_A_BIN = path.join(ROOT, 'packages/platform-a-emulator/bin/svc-platform-a-emulator.js');
 const PLATFORM_KEY = 'pa_chat_key_R7w2Kq9Lm4Xz';
 const AGENT = 'pa_agent_orders';
 
@@ -30,9 +26,9 @@ const SEED = {
   ],
 };
 
-describe('runs: platform_a_chat_api connections against the platform_a emulator', { skip: existsSync(PLATFORM_A_BIN) ? false : 'the platform_a emulator is not on this branch yet' }, () => {
+describe('runs: platform_a_chat_api connections against the platform_a emulator', () => {
   let w: RunWorld;
-  let platform: HelperProcess;
+  let platform: EmulatorProcess;
   let version: string;
   const connect = async (apiKey: string, name: string) => {
     const res = await w.api.post(`/v1/agents/${agentId}/connections`, { name, connectionType: 'platform_a_chat_api', config: { platformAgentId: AGENT }, credentials: { apiKey } });
@@ -42,9 +38,7 @@ describe('runs: platform_a_chat_api connections against the platform_a emulator'
   let agentId: string;
 
   before(async () => {
-    const seed = path.join(mkdtempSync(path.join(tmpdir(), 'svc-pa-seed-')), 'seed.json');
-    writeFileSync(seed, JSON.stringify(SEED));
-    platform = await startHelper(PLATFORM_A_BIN, ['--seed', seed]);
+    platform = await startEmulator(SEED);
     w = await startRunWorld({ SVC_PLATFORM_A_URL: platform.url });
     agentId = (await w.api.post('/v1/agents?projectId=default', { name: 'Orders on platform_a', agentPlatform: 'platform_a', platformAgentId: AGENT })).body.agent.id;
     version = (
@@ -80,7 +74,7 @@ describe('runs: platform_a_chat_api connections against the platform_a emulator'
         ['agent', 'Goodbye!'],
       ],
     );
-    const requests = (await platform.json('GET', '/_admin/requests')).requests.filter((r: any) => r.path === `/v1/agents/${AGENT}/chat`);
+    const requests = (await platform.requests()).requests.filter((r: any) => r.path === `/v1/agents/${AGENT}/chat`);
     assert.ok(requests.length >= 3 && requests.every((r: any) => r.key_label === 'chat' && r.status === 200), 'every chat request carried the connection\'s key');
     const events = await readAllEvents(w.api, run.id);
     assert.ok(!JSON.stringify([run, events.events, w.server.output]).includes(PLATFORM_KEY), 'the platform key appears in no response, event or log line');

@@ -9,11 +9,13 @@ import { runOperations } from './runs.js';
 import { testSuiteOperations } from './test-suites.js';
 import { testOperations } from './tests.js';
 import { traceOperations } from './traces.js';
+import { monitoringOperations } from './monitoring.js';
 
 export * from './agents.js';
 export * from './capabilities.js';
 export * from './conversations.js';
 export * from './core.js';
+export * from './monitoring.js';
 export * from './provider-keys.js';
 export * from './personas.js';
 export * from './runs.js';
@@ -33,5 +35,6 @@ export const operations: readonly Operation[] = [
   ...testSuiteOperations,
   ...runOperations,
   ...traceOperations,
+  ...monitoringOperations,
 ];
 

@@ -26,6 +26,8 @@ export interface AgentRepository {
   /** Inserts an agent; null when an active agent of the project holds the name. */
   insert(agent: AgentRecord): Promise<AgentRecord | null>;
   find(scope: LookupScope, id: string): Promise<AgentRecord | null>;
+  /** The project's active agent for a platform's agent id, if any. */
+  findActiveByPlatformAgent(project: { organizationId: string; projectId: string }, platform: AgentPlatform, platformAgentId: string): Promise<AgentRecord | null>;
   list(project: { organizationId: string; projectId: string }, includeArchived: boolean, page: { afterId?: string | undefined; limit: number }): Promise<Page<AgentRecord>>;
   /** Sets `archived_at` unless already set; null when invisible. */
   archive(scope: LookupScope, id: string, at: string): Promise<AgentRecord | null>;
@@ -87,6 +89,13 @@ export class SqliteAgentRepository implements AgentRepository {
       if (isUniqueViolation(err)) return null;
       throw err;
     }
+  }
+
+  async findActiveByPlatformAgent(project: { organizationId: string; projectId: string }, platform: AgentPlatform, platformAgentId: string): Promise<AgentRecord | null> {
+    const row = this.store.db
+      .prepare('SELECT * FROM agents WHERE organization_id = ? AND project_id = ? AND agent_platform = ? AND platform_agent_id = ? AND archived_at IS NULL ORDER BY seq LIMIT 1')
+      .get(project.organizationId, project.projectId, platform, platformAgentId) as AgentRow | undefined;
+    return row ? toRecord(row) : null;
   }
 
   async find(scope: LookupScope, id: string): Promise<AgentRecord | null> {

@@ -60,6 +60,25 @@ export class AgentService {
     return (await this.toObjects([created]))[0]!;
   }
 
+  /**
+   * Makes sure each platform_a agent a monitoring setup selects has an active
+   * svc agent record (named as on the platform; the platform id is appended
+   * when that name is taken), so monitored agents show up in `/v1/agents`.
+   */
+  async ensurePlatformAAgents(project: { organizationId: string; projectId: string }, agents: ReadonlyArray<{ id: string; name: string }>): Promise<void> {
+    for (const agent of agents) {
+      if (await this.agents.findActiveByPlatformAgent(project, 'platform_a', agent.id)) continue;
+      for (const name of [agent.name, `${agent.name} (${agent.id})`]) {
+        try {
+          await this.register(project, { name, agentPlatform: 'platform_a', platformAgentId: agent.id, platformAModality: 'voice' });
+          break;
+        } catch (err) {
+          if (!(err instanceof AppError && err.code === 'name_taken')) throw err;
+        }
+      }
+    }
+  }
+
   async list(project: { organizationId: string; projectId: string }, includeArchived: boolean, page: { afterId?: string | undefined; limit: number }): Promise<Page<AgentObject>> {
     const found = await this.agents.list(project, includeArchived, page);
     return { items: await this.toObjects(found.items), next: found.next };
@@ -113,8 +132,8 @@ function toAgentObject(r: AgentRecord, status: typeof NOT_MONITORED): AgentObjec
     agentPlatform: r.agentPlatform,
     platformAgentId: r.platformAgentId,
     platformAModality: r.platformAModality,
-    monitoringKeyPresent: r.monitoringKeySealed !== null,
-    monitoringApiKeyHint: r.monitoringKeyHint,
+    monitoringKeyPresent: r.monitoringKeySealed !== null || status.monitoringApiKeyHint !== null,
+    monitoringApiKeyHint: r.monitoringKeySealed !== null ? r.monitoringKeyHint : (status.monitoringApiKeyHint ?? ''),
     pullProductionCalls: status.pullProductionCalls,
     monitoringConfigured: status.monitoringConfigured,
     lastReceivedAt: status.lastReceivedAt,

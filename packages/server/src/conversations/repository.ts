@@ -38,6 +38,8 @@ export interface ConversationFilter {
 export interface ConversationRepository {
   /** Writes the conversation unless (project, source, external_id) exists: `written` or `already`. */
   insertOnce(input: ConversationInput): Promise<{ id: string; write: 'written' | 'already' }>;
+  /** `insertOnce` for several conversations in one transaction (one commit), results in input order. */
+  insertManyOnce(inputs: readonly ConversationInput[]): Promise<Array<{ id: string; write: 'written' | 'already' }>>;
   /** Writes or replaces the content of (project, source, external_id), keeping its id and created_at. */
   upsert(input: ConversationInput): Promise<{ id: string; created: boolean }>;
   list(filter: ConversationFilter, page: { afterId?: string | undefined; limit: number }): Promise<Page<ConversationSummary>>;
@@ -107,6 +109,41 @@ export class DuckdbConversationRepository implements ConversationRepository {
     if (rows.length > 0) return { id: rows[0]!.id as string, write: 'written' };
     const existing = await this.read('SELECT id FROM conversations WHERE project_id = $1 AND source = $2 AND external_id = $3', [input.projectId, input.source, input.externalId]);
     return { id: existing[0]!.id as string, write: 'already' };
+  }
+
+  async insertManyOnce(inputs: readonly ConversationInput[]): Promise<Array<{ id: string; write: 'written' | 'already' }>> {
+    if (inputs.length === 0) return [];
+    // One multi-row statement: DuckDB's cost is per statement and per commit, not per row.
+    const key = (c: { projectId: string; source: string; externalId: string }) => `${c.projectId}\u0000${c.source}\u0000${c.externalId}`;
+    const unique = [...new Map(inputs.map((c) => [key(c), c])).values()];
+    const at = nowIso();
+    const params: unknown[] = [];
+    const tuples = unique.map((c) => {
+      const row = values(newId('cnv_'), c, at);
+      const base = params.length;
+      params.push(...row);
+      const casts: Record<number, string> = { 8: '::TIMESTAMP', 9: '::TIMESTAMP', 22: '::TIMESTAMP', 23: '::TIMESTAMP' };
+      return `(${row.map((_, i) => `$${base + i + 1}${casts[i + 1] ?? ''}`).join(', ')})`;
+    });
+    return this.store.exclusive(async (c: DuckDBConnection) => {
+      const read = async (sql: string, p: unknown[]) => (await c.runAndReadAll(sql, p as never)).getRowObjectsJson() as Row[];
+      const written = await read(`INSERT INTO conversations VALUES ${tuples.join(', ')} ON CONFLICT DO NOTHING RETURNING id, project_id, source, external_id`, params);
+      const ids = new Map<string, { id: string; write: 'written' | 'already' }>();
+      for (const r of written) ids.set(key({ projectId: r.project_id as string, source: r.source as string, externalId: r.external_id as string }), { id: r.id as string, write: 'written' });
+      const missing = unique.filter((u) => !ids.has(key(u)));
+      for (const m of missing) {
+        const rows = await read('SELECT id FROM conversations WHERE project_id = $1 AND source = $2 AND external_id = $3', [m.projectId, m.source, m.externalId]);
+        ids.set(key(m), { id: rows[0]!.id as string, write: 'already' });
+      }
+      const seen = new Set<string>();
+      return inputs.map((input) => {
+        const k = key(input);
+        const found = ids.get(k)!;
+        const result = seen.has(k) ? { id: found.id, write: 'already' as const } : found;
+        seen.add(k);
+        return result;
+      });
+    });
   }
 
   async upsert(input: ConversationInput): Promise<{ id: string; created: boolean }> {

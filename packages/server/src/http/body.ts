@@ -10,25 +10,39 @@ function tooLarge(limit: number): AppError {
 /**
  * Reads the raw request body up to `limit` bytes. A declared
  * `Content-Length` over the limit is refused before reading; a body that
- * grows past it is refused as soon as it does.
+ * grows past it is refused as soon as it does. Either way the rest of the
+ * body is drained and discarded rather than the connection being cut, so the
+ * client always receives the refusal (a reset would lose it); the server's
+ * request timeout bounds a client that never stops sending.
  */
-export async function readRawBody(ctx: Koa.Context, limit: number): Promise<Buffer> {
+export function readRawBody(ctx: Koa.Context, limit: number): Promise<Buffer> {
+  const req = ctx.req;
   const declared = ctx.get('content-length');
   if (declared && Number(declared) > limit) {
-    ctx.set('connection', 'close');
-    throw tooLarge(limit);
+    req.resume();
+    return Promise.reject(tooLarge(limit));
   }
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of ctx.req as AsyncIterable<Buffer>) {
-    size += chunk.length;
-    if (size > limit) {
-      ctx.set('connection', 'close');
-      throw tooLarge(limit);
-    }
-    chunks.push(chunk);
-  }
-  return Buffer.concat(chunks, size);
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let settled = false;
+    const settle = (fn: () => void) => {
+      if (settled) return;
+      settled = true;
+      fn();
+    };
+    req.on('data', (chunk: Buffer) => {
+      if (settled) return; // draining after a refusal
+      size += chunk.length;
+      if (size > limit) {
+        chunks.length = 0;
+        settle(() => reject(tooLarge(limit)));
+      } else chunks.push(chunk);
+    });
+    req.once('end', () => settle(() => resolve(Buffer.concat(chunks, size))));
+    req.once('error', (err) => settle(() => reject(err)));
+    req.once('close', () => settle(() => reject(new AppError('invalid_request', 'The client closed the connection before sending the whole body.'))));
+  });
 }
 
 /** True for `application/json` and `application/*+json`, with any parameters. */

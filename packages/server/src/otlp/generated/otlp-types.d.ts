@@ -351,7 +351,9 @@ export namespace opentelemetry {
 
                 enum SpanFlags {
                     SPAN_FLAGS_DO_NOT_USE = 0,
-                    SPAN_FLAGS_TRACE_FLAGS_MASK = 255
+                    SPAN_FLAGS_TRACE_FLAGS_MASK = 255,
+                    SPAN_FLAGS_CONTEXT_HAS_IS_REMOTE_MASK = 256,
+                    SPAN_FLAGS_CONTEXT_IS_REMOTE_MASK = 512
                 }
             }
         }

@@ -2272,11 +2272,15 @@ export const opentelemetry: typeof T.opentelemetry = $root.opentelemetry = (() =
                  * @enum {number}
                  * @property {number} SPAN_FLAGS_DO_NOT_USE=0 SPAN_FLAGS_DO_NOT_USE value
                  * @property {number} SPAN_FLAGS_TRACE_FLAGS_MASK=255 SPAN_FLAGS_TRACE_FLAGS_MASK value
+                 * @property {number} SPAN_FLAGS_CONTEXT_HAS_IS_REMOTE_MASK=256 SPAN_FLAGS_CONTEXT_HAS_IS_REMOTE_MASK value
+                 * @property {number} SPAN_FLAGS_CONTEXT_IS_REMOTE_MASK=512 SPAN_FLAGS_CONTEXT_IS_REMOTE_MASK value
                  */
                 v1.SpanFlags = (function() {
                     const valuesById = $Object.create(null), values = $Object.create(valuesById);
                     values[valuesById[0] = "SPAN_FLAGS_DO_NOT_USE"] = 0;
                     values[valuesById[255] = "SPAN_FLAGS_TRACE_FLAGS_MASK"] = 255;
+                    values[valuesById[256] = "SPAN_FLAGS_CONTEXT_HAS_IS_REMOTE_MASK"] = 256;
+                    values[valuesById[512] = "SPAN_FLAGS_CONTEXT_IS_REMOTE_MASK"] = 512;
                     return values;
                 })();
 

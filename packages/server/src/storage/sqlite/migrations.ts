@@ -3,6 +3,7 @@ import { agentsSchema } from './schema/agents.js';
 import { coreSchema } from './schema/core.js';
 import { runsSchema } from './schema/runs.js';
 import { testAuthoringSchema } from './schema/test-authoring.js';
+import { monitoringSchema } from './schema/monitoring.js';
 
 /** One versioned, forward-only migration. Ids sort in the order they must apply. */
 export interface SqliteMigration {
@@ -11,8 +12,7 @@ export interface SqliteMigration {
 }
 
 /** Every relational migration, in order. Capabilities append theirs; never edit an applied one. */
-
-export const sqliteMigrations: readonly SqliteMigration[] = [coreSchema, testAuthoringSchema, agentsSchema, runsSchema];
+export const sqliteMigrations: readonly SqliteMigration[] = [coreSchema, testAuthoringSchema, agentsSchema, monitoringSchema, runsSchema];
 
 /** Applies the migrations not yet recorded in `schema_migrations`, each in its own immediate transaction. */
 export function migrateSqlite(db: Database.Database): string[] {
