@@ -25,7 +25,7 @@ function stats(samples: number[]) {
   return { p50: at(0.5), p95: at(0.95), max: sorted.at(-1) ?? NaN };
 }
 
-const model = await startHelper(MODEL_EMULATOR_BIN);
+const model = await startHelper(MODEL_EMULATOR_BIN, [], { SVC_LLM_API_KEY: '' });
 const agent = await startHelper(EXAMPLE_AGENT_BIN, ['--token', AGENT_TOKEN]);
 const rows: string[][] = [];
 try {

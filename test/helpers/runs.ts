@@ -1,58 +1,15 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import path from 'node:path';
-import { client } from './http.js';
+import { type ApiResponse, client } from './http.js';
 import { waitFor } from './emulator.js';
 import { ROOT } from './paths.js';
+import { type HelperProcess, startHelper } from './process.js';
 import { type Bootstrap, type TestServer, bootstrappedDataDir, startServer } from './server.js';
 
 export const MODEL_EMULATOR_BIN = path.join(ROOT, 'packages/model-emulator/bin/svc-model-emulator.js');
 export const EXAMPLE_AGENT_BIN = path.join(ROOT, 'examples/http-chat-agent/bin/svc-example-agent.js');
 
-/** A helper HTTP process (model emulator, example agent) on an ephemeral port. */
-export interface HelperProcess {
-  url: string;
-  process: ChildProcess;
-  json<T = any>(method: string, path: string, body?: unknown): Promise<T>;
-  stop(): Promise<void>;
-}
-
-/** Starts a binary with `--port 0` and waits for its `{"msg":"listening","url"}` line. */
-export async function startHelper(bin: string, args: string[] = []): Promise<HelperProcess> {
-  const child = spawn(process.execPath, [bin, '--port', '0', ...args], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, SVC_LLM_API_KEY: '' } });
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  const url = await new Promise<string>((resolve, reject) => {
-    let out = '';
-    const timer = setTimeout(() => reject(new Error(`${bin} did not start:\n${out}`)), 30_000);
-    child.stdout!.setEncoding('utf8').on('data', (chunk: string) => {
-      out += chunk;
-      const line = out.split('\n').find((l) => l.includes('"listening"'));
-      if (line) {
-        clearTimeout(timer);
-        resolve((JSON.parse(line) as { url: string }).url);
-      }
-    });
-    child.stderr!.setEncoding('utf8').on('data', (chunk: string) => (out += chunk));
-    void exited.then(() => reject(new Error(`${bin} exited:\n${out}`)));
-  });
-  const origin = new URL(url).origin;
-  return {
-    url,
-    process: child,
-    async json(method, p, body) {
-      const res = await fetch(origin + p, { method, headers: body === undefined ? {} : { 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
-      const text = await res.text();
-      if (!res.ok) throw new Error(`${method} ${p}: ${res.status} ${text}`);
-      return text ? JSON.parse(text) : undefined;
-    },
-    async stop() {
-      if (child.exitCode !== null || child.signalCode !== null) return;
-      child.kill('SIGTERM');
-      await exited;
-    },
-  };
-}
-
+export { type HelperProcess, startHelper } from './process.js';
 export { waitFor } from './emulator.js';
 
 export const AGENT_TOKEN = 'agent-bearer-Qm4xT9kLw2Zp';
@@ -68,6 +25,10 @@ export interface RunWorld {
   connectionId: string;
   /** Creates a test and returns its current version id. */
   test(body: Record<string, unknown>): Promise<{ id: string; version_id: string }>;
+  /** `POST /api/runs` against the world's agent in the default project; the response as it came. */
+  createRun(versions: string[], extra?: Record<string, unknown>, headers?: Record<string, string>): Promise<ApiResponse>;
+  /** Creates a run, insisting on 201; returns the run. */
+  startRun(versions: string[], extra?: Record<string, unknown>): Promise<any>;
   /** Polls the run until it is finished (or canceled); returns it. */
   finished(runId: string, timeoutMs?: number): Promise<any>;
   /** Stops the server (SIGKILL: a crash, SIGTERM: a graceful stop) and starts it again on the same data directory; `server` and `api` follow. `env` overrides the server's environment for the new start. Resolves to the exit code of a graceful stop. */
@@ -77,7 +38,8 @@ export interface RunWorld {
 
 /** Starts the model emulator, the example agent (bearer-protected) and the server, and registers the agent. */
 export async function startRunWorld(env: Record<string, string> = {}): Promise<RunWorld> {
-  const model = await startHelper(MODEL_EMULATOR_BIN);
+  // An SVC_LLM_API_KEY in the developer's environment must not make the emulator demand it.
+  const model = await startHelper(MODEL_EMULATOR_BIN, [], { SVC_LLM_API_KEY: '' });
   const agent = await startHelper(EXAMPLE_AGENT_BIN, ['--token', AGENT_TOKEN]);
   const serverEnv = { SVC_LLM_BASE_URL: model.url, SVC_LLM_MODEL: 'svc-model-emulator', ...env };
   const { dataDir, admin } = await bootstrappedDataDir();
@@ -104,6 +66,13 @@ export async function startRunWorld(env: Record<string, string> = {}): Promise<R
     async test(body) {
       const res = await world.api.post('/api/tests', { project: 'default', ...body });
       if (res.status !== 201) throw new Error(res.text);
+      return res.body;
+    },
+    createRun: (versions, extra = {}, headers = {}) =>
+      world.api.post('/api/runs', { test_versions: versions, agent_id: agentId, project: 'default', ...extra }, { headers }),
+    async startRun(versions, extra = {}) {
+      const res = await world.createRun(versions, extra);
+      if (res.status !== 201) throw new Error(`POST /api/runs answered ${res.status}: ${res.text}`);
       return res.body;
     },
     finished: (runId, timeoutMs = 60_000) =>

@@ -104,7 +104,7 @@ describe('CLI: svc run for CI, svc runs list|show|events|cancel', () => {
 
   it('cancels a running run', async () => {
     const slow = await w.test({ name: 'Slow', scenario: SCRIPT, expected_behaviors: ['says "shipped"'], mock_tools: [{ ...MOCK[0], delay_ms: 60_000 }] });
-    const run = (await w.api.post('/api/runs', { test_versions: [slow.version_id], agent_id: w.agentId, project: 'default' })).body;
+    const run = await w.startRun([slow.version_id]);
     const res = await svc('runs', 'cancel', run.id, '--json');
     assert.equal(res.code, 0, res.stderr);
     assert.equal(JSON.parse(res.stdout).status, 'canceled');

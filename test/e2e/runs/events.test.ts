@@ -7,11 +7,6 @@ const SCRIPT = 'Caller: Hi, where is my order 42?\nCaller: Thanks, goodbye.';
 
 describe('runs: events, read by polling with after/next until done', () => {
   let w: RunWorld;
-  const create = async (versions: string[], extra: Record<string, unknown> = {}) => {
-    const res = await w.api.post('/api/runs', { test_versions: versions, agent_id: w.agentId, project: 'default', ...extra });
-    assert.equal(res.status, 201, res.text);
-    return res.body;
-  };
 
   before(async () => {
     w = await startRunWorld();
@@ -21,7 +16,7 @@ describe('runs: events, read by polling with after/next until done', () => {
   it('reads every event in several small polls: seq 1..N with no gap or repeat, the terminal event last, then done', async () => {
     const a = await w.test({ name: 'A', scenario: SCRIPT, expected_behaviors: ['says "shipped"', 'calls `lookup_order`'], mock_tools: [{ tool: 'lookup_order', answer: { status: 'shipped' } }] });
     const b = await w.test({ name: 'B', scenario: SCRIPT, expected_behaviors: ['says "refund"'], mock_tools: [{ tool: 'lookup_order', answer: { status: 'lost' } }] });
-    const run = await create([a.version_id, b.version_id], { repeat: 2 });
+    const run = await w.startRun([a.version_id, b.version_id], { repeat: 2 });
     const { events, polls } = await readAllEvents(w.api, run.id, 3, 10);
     assert.ok(polls >= Math.ceil(events.length / 3), `read in ${polls} polls`);
     assert.deepEqual(
@@ -60,7 +55,7 @@ describe('runs: events, read by polling with after/next until done', () => {
 
   it('long-polls: a quiet wait returns empty and not done; a waiting read returns as soon as the next event is written', async () => {
     const slow = await w.test({ name: 'Slow', scenario: SCRIPT, expected_behaviors: ['says "shipped"'], mock_tools: [{ tool: 'lookup_order', answer: { status: 'shipped' }, delay_ms: 4000 }] });
-    const run = await create([slow.version_id]);
+    const run = await w.startRun([slow.version_id]);
     const head = await waitFor('the caller\'s first message', async () => {
       const res = await w.api.get(`/api/runs/${run.id}/events?limit=500`);
       return res.body.events.some((e: any) => e.type === 'turn' && e.data.role === 'caller') && res.body;
@@ -83,7 +78,7 @@ describe('runs: events, read by polling with after/next until done', () => {
   it('refuses bad event queries and unknown runs', async () => {
     assertError(await w.api.get('/api/runs/run_nope/events'), 404, 'not_found');
     const test = await w.test({ name: 'Q', scenario: SCRIPT, expected_behaviors: ['says "hi"'] });
-    const run = await create([test.version_id]);
+    const run = await w.startRun([test.version_id]);
     assertError(await w.api.get(`/api/runs/${run.id}/events?wait=31`), 400, 'invalid_request');
     assertError(await w.api.get(`/api/runs/${run.id}/events?after=-1`), 400, 'invalid_request');
     assertError(await w.api.get(`/api/runs/${run.id}/events?limit=501`), 400, 'invalid_request');

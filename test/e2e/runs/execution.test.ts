@@ -7,11 +7,6 @@ const SHIPPED = { tool: 'lookup_order', answer: { order_id: '42', status: 'shipp
 
 describe('runs: execution against the example agent and the model emulator', () => {
   let w: RunWorld;
-  const create = async (versions: string[], extra: Record<string, unknown> = {}) => {
-    const res = await w.api.post('/api/runs', { test_versions: versions, agent_id: w.agentId, project: 'default', ...extra });
-    assert.equal(res.status, 201, res.text);
-    return res.body;
-  };
 
   before(async () => {
     w = await startRunWorld({ SVC_RUN_MAX_TURNS: '3' });
@@ -21,7 +16,7 @@ describe('runs: execution against the example agent and the model emulator', () 
   it('passes a run: transcript, tool call, graded behaviors with turns, judge version, metrics; the agent got its bearer and headers', async () => {
     const test = await w.test({ name: 'Order status', scenario: ORDER_SCRIPT, expected_behaviors: ['says "shipped"', 'calls `lookup_order`'], mock_tools: [SHIPPED] });
     const judgedBefore = (await w.model.json('GET', '/_admin/requests')).last_seq;
-    const created = await create([test.version_id]);
+    const created = await w.startRun([test.version_id]);
     assert.equal(created.status, 'queued');
     assert.equal(created.connection_id, w.connectionId, 'the agent\'s connection is the default');
     assert.equal(created.summary.calls.total, 1);
@@ -80,7 +75,7 @@ describe('runs: execution against the example agent and the model emulator', () 
 
   it('fails a behavior with the judge\'s rationale; the run fails', async () => {
     const test = await w.test({ name: 'Refund expected', scenario: ORDER_SCRIPT, expected_behaviors: ['says "shipped"', 'offers a "refund"'], mock_tools: [SHIPPED] });
-    const run = await w.finished((await create([test.version_id])).id);
+    const run = await w.finished((await w.startRun([test.version_id])).id);
     assert.equal(run.status, 'failed');
     const [call] = run.results;
     assert.equal(call.status, 'failed');
@@ -114,7 +109,7 @@ describe('runs: execution against the example agent and the model emulator', () 
       expected_behaviors: ['says "delivered"'],
       mock_tools: [{ tool: 'lookup_order', answer: { order_id: '42', status: 'delivered' }, delay_ms: 400 }],
     });
-    const run = await w.finished((await create([failing.version_id, slow.version_id])).id);
+    const run = await w.finished((await w.startRun([failing.version_id, slow.version_id])).id);
     assert.equal(run.status, 'passed', JSON.stringify(run.results.map((r: any) => r.behaviors)));
     const [errored, delayed] = run.results;
     assert.equal(errored.tool_calls[0].outcome, 'error');
@@ -137,7 +132,7 @@ describe('runs: execution against the example agent and the model emulator', () 
 
   it('flags a tool call no mock answers; the agent receives an error saying so', async () => {
     const test = await w.test({ name: 'Opening hours', scenario: 'Caller: When are you open?\nCaller: OK, bye.', expected_behaviors: ['calls `get_opening_hours`'] });
-    const run = await w.finished((await create([test.version_id])).id);
+    const run = await w.finished((await w.startRun([test.version_id])).id);
     const [call] = run.results;
     assert.deepEqual(call.unmatched_tools, ['get_opening_hours']);
     assert.equal(call.metrics.unmatched_tools, 1);
@@ -160,7 +155,7 @@ describe('runs: execution against the example agent and the model emulator', () 
       personas: ['Alice', 'Bob'],
       mock_tools: [{ tool: 'lookup_order', answer: { order_id: '7', status: 'shipped' } }],
     });
-    const created = await create([test.version_id], { repeat: 2 });
+    const created = await w.startRun([test.version_id], { repeat: 2 });
     assert.equal(created.summary.calls.total, 4);
     assert.equal(created.repeat, 2);
     const run = await w.finished(created.id);
@@ -180,7 +175,7 @@ describe('runs: execution against the example agent and the model emulator', () 
 
   it('ends a call at the turn limit', async () => {
     const test = await w.test({ name: 'Chatty', scenario: 'Caller: hello\nCaller: hello again\nCaller: hello once more\nCaller: still here\nCaller: bye', expected_behaviors: ['says "Hello"'] });
-    const run = await w.finished((await create([test.version_id])).id);
+    const run = await w.finished((await w.startRun([test.version_id])).id);
     const [call] = run.results;
     assert.equal(call.end_reason, 'turn_limit');
     assert.equal(call.transcript.filter((e: any) => e.role === 'caller').length, 3, 'SVC_RUN_MAX_TURNS=3');
@@ -189,7 +184,7 @@ describe('runs: execution against the example agent and the model emulator', () 
 
   it('treats a malformed judgement as an error, never a pass', async () => {
     const test = await w.test({ name: 'Bad judge', scenario: ORDER_SCRIPT, expected_behaviors: ['says "shipped"', 'says "shipped" <judge:malformed>'], mock_tools: [SHIPPED] });
-    const run = await w.finished((await create([test.version_id])).id);
+    const run = await w.finished((await w.startRun([test.version_id])).id);
     assert.equal(run.status, 'error');
     const [call] = run.results;
     assert.equal(call.status, 'error');
@@ -202,7 +197,7 @@ describe('runs: execution against the example agent and the model emulator', () 
   it('errors a call whose agent cannot be reached, and one whose model endpoint keeps failing', async () => {
     const conn = await w.api.post(`/v1/agents/${w.agentId}/connections`, { name: 'dead', connectionType: 'http_chat', config: { url: 'http://127.0.0.1:9/chat' } });
     const test = await w.test({ name: 'Unreachable', scenario: ORDER_SCRIPT, expected_behaviors: ['says "shipped"'], mock_tools: [SHIPPED] });
-    const dead = await w.finished((await create([test.version_id], { connection_id: conn.body.connection.id })).id);
+    const dead = await w.finished((await w.startRun([test.version_id], { connection_id: conn.body.connection.id })).id);
     assert.equal(dead.status, 'error');
     assert.equal(dead.results[0].problem.code, 'agent_unreachable');
     assert.equal(dead.results[0].end_reason, 'error');
@@ -210,7 +205,7 @@ describe('runs: execution against the example agent and the model emulator', () 
 
     await w.model.json('POST', '/_admin/faults', { status: 500, count: 100 });
     try {
-      const down = await w.finished((await create([test.version_id])).id);
+      const down = await w.finished((await w.startRun([test.version_id])).id);
       assert.equal(down.status, 'error');
       assert.equal(down.results[0].problem.code, 'llm_unavailable');
       assert.match(down.results[0].problem.message, /500/);

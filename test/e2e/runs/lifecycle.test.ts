@@ -8,8 +8,7 @@ const slowMock = (delay_ms: number) => [{ tool: 'lookup_order', answer: { order_
 
 describe('runs: cancel, restart, idempotency, superseded versions', () => {
   let w: RunWorld;
-  const create = async (versions: string[], extra: Record<string, unknown> = {}, headers: Record<string, string> = {}) =>
-    w.api.post('/api/runs', { test_versions: versions, agent_id: w.agentId, project: 'default', ...extra }, { headers });
+  const create = (versions: string[], extra: Record<string, unknown> = {}, headers: Record<string, string> = {}) => w.createRun(versions, extra, headers);
   /** Waits until the run's first call is inside its slow mock tool. */
   const inFlight = (runId: string) =>
     waitFor('a call in flight', async () => {

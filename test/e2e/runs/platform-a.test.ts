@@ -57,9 +57,7 @@ describe('runs: platform_a_chat_api connections against the platform_a emulator'
 
   it('runs a call through the platform\'s chat endpoint: tool calls answered with tool_results, the hang-up seen', async () => {
     const connectionId = await connect(PLATFORM_KEY, 'chat');
-    const created = await w.api.post('/api/runs', { test_versions: [version], agent_id: agentId, connection_id: connectionId, project: 'default' });
-    assert.equal(created.status, 201, created.text);
-    const run = await w.finished(created.body.id);
+    const run = await w.finished((await w.startRun([version], { agent_id: agentId, connection_id: connectionId })).id);
     assert.equal(run.status, 'passed', JSON.stringify(run.results[0]));
     const [call] = run.results;
     assert.equal(call.end_reason, 'agent_ended');
@@ -82,7 +80,7 @@ describe('runs: platform_a_chat_api connections against the platform_a emulator'
 
   it('errors the call when the platform refuses the key', async () => {
     const connectionId = await connect('pa_history_only_key_0000', 'history key');
-    const run = await w.finished((await w.api.post('/api/runs', { test_versions: [version], agent_id: agentId, connection_id: connectionId, project: 'default' })).body.id);
+    const run = await w.finished((await w.startRun([version], { agent_id: agentId, connection_id: connectionId })).id);
     assert.equal(run.status, 'error');
     assert.equal(run.results[0].problem.code, 'agent_error');
     assert.match(run.results[0].problem.message, /403/);
@@ -91,6 +89,6 @@ describe('runs: platform_a_chat_api connections against the platform_a emulator'
   it('refuses an archived platform connection', async () => {
     const connectionId = await connect(PLATFORM_KEY, 'archived');
     await w.api.post(`/v1/agents/${agentId}/connections/${connectionId}/archive`, {});
-    assertError(await w.api.post('/api/runs', { test_versions: [version], agent_id: agentId, connection_id: connectionId, project: 'default' }), 422, 'archived_connection');
+    assertError(await w.createRun([version], { agent_id: agentId, connection_id: connectionId }), 422, 'archived_connection');
   });
 });
