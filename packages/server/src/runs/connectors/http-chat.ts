@@ -12,9 +12,16 @@ export interface HttpChatTarget {
 /** 429, 5xx and network failures are retried: every request carries the whole conversation, so repeating one is safe. */
 const retryable = (status: number) => status === 0 || status === 429 || status >= 500;
 
-/** Maps a transport failure of the agent to the call's problem. */
-export function agentFailure(err: unknown): never {
-  if (err instanceof UpstreamError) throw new AgentError(err.status === 0 ? 'agent_unreachable' : 'agent_error', `The agent ${err.message}.`);
+/**
+ * Maps a transport failure of the agent to the call's problem. The message
+ * quotes the agent's answer, so the connection's secrets are cut out of it in
+ * case the agent echoed them.
+ */
+export function agentFailure(err: unknown, secrets: readonly (string | undefined)[]): never {
+  if (err instanceof UpstreamError) {
+    const message = secrets.reduce<string>((text, secret) => (secret ? text.replaceAll(secret, '[redacted]') : text), `The agent ${err.message}.`);
+    throw new AgentError(err.status === 0 ? 'agent_unreachable' : 'agent_error', message);
+  }
   throw err;
 }
 
@@ -48,7 +55,7 @@ export class HttpChatSession implements AgentSession {
       this.target.url,
       { conversation_id: this.conversationId, messages: this.messages, tools: this.tools.map((name) => ({ name })) },
       { headers, timeoutMs: this.target.timeoutMs, retries: 2, retryable, signal },
-    ).catch(agentFailure);
+    ).catch((err: unknown) => agentFailure(err, [this.target.bearerToken]));
     const parsed = HttpChatReply.safeParse(answer.body);
     if (!parsed.success) {
       throw new AgentError('agent_protocol', `The agent's reply is not {reply, tool_calls?, end_call?}: ${parsed.error.issues.map((i) => `${i.path.join('.') || 'reply'}: ${i.message}`).join('; ')}`);

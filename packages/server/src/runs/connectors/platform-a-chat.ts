@@ -51,7 +51,7 @@ export class PlatformAChatSession implements AgentSession {
       retries: 2,
       retryable,
       signal,
-    }).catch(agentFailure);
+    }).catch((err: unknown) => agentFailure(err, [this.target.apiKey]));
     const parsed = ChatResponse.safeParse(answer.body);
     if (!parsed.success) throw new AgentError('agent_protocol', 'The platform answered the chat request with an unexpected body.');
     this.conversationId = parsed.data.conversation_id;
