@@ -1,8 +1,9 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { ROOT } from './paths.js';
+import { startHelper } from './process.js';
 
 /** The built emulator binary. */
 export const EMULATOR_BIN = path.join(ROOT, 'packages/platform-a-emulator/bin/svc-platform-a-emulator.js');
@@ -35,31 +36,11 @@ export interface EmulatorProcess {
 export async function startEmulator(seed: Record<string, unknown> = {}): Promise<EmulatorProcess> {
   const file = path.join(mkdtempSync(path.join(tmpdir(), 'svc-emu-')), 'seed.json');
   writeFileSync(file, JSON.stringify(seed));
-  const child = spawn(process.execPath, [EMULATOR_BIN, '--port', '0', '--seed', file], { stdio: ['ignore', 'pipe', 'pipe'] });
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  const url = await new Promise<string>((resolve, reject) => {
-    let out = '';
-    const timer = setTimeout(() => reject(new Error(`emulator did not start:\n${out}`)), 30_000);
-    child.stdout!.setEncoding('utf8').on('data', (chunk: string) => {
-      out += chunk;
-      const line = out.split('\n').find((l) => l.includes('"listening"'));
-      if (line) {
-        clearTimeout(timer);
-        resolve((JSON.parse(line) as { url: string }).url);
-      }
-    });
-    child.stderr!.setEncoding('utf8').on('data', (chunk: string) => (out += chunk));
-    void exited.then(() => reject(new Error(`emulator exited:\n${out}`)));
-  });
-  const admin = async <T>(method: string, p: string, body?: unknown): Promise<T> => {
-    const res = await fetch(url + p, { method, headers: body === undefined ? {} : { 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
-    const text = await res.text();
-    if (!res.ok) throw new Error(`emulator admin ${method} ${p}: ${res.status} ${text}`);
-    return (text ? JSON.parse(text) : undefined) as T;
-  };
+  const helper = await startHelper(EMULATOR_BIN, ['--seed', file]);
+  const admin = <T>(method: string, p: string, body?: unknown): Promise<T> => helper.json<T>(method, p, body);
   return {
-    url,
-    process: child,
+    url: helper.url,
+    process: helper.process,
     admin,
     requests: (afterSeq = 0) => admin('GET', `/_admin/requests?after_seq=${afterSeq}`),
     addFault: (fault) => admin('POST', '/_admin/faults', fault),
@@ -72,11 +53,7 @@ export async function startEmulator(seed: Record<string, unknown> = {}): Promise
       const { conversations } = await admin<{ conversations: Array<{ conversation_id: string }> }>('GET', `/_admin/conversations?${qs}`);
       return conversations.map((c) => c.conversation_id);
     },
-    async stop() {
-      if (child.exitCode !== null || child.signalCode !== null) return;
-      child.kill('SIGTERM');
-      await exited;
-    },
+    stop: () => helper.stop(),
   };
 }
 

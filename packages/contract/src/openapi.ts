@@ -62,7 +62,7 @@ const STATUS_TEXT: Record<number, string> = {
 
 function parameters(op: Operation, components: SchemaComponents): JsonSchema[] {
   const out: JsonSchema[] = [];
-  for (const [where, schema] of [['path', op.params], ['query', op.query]] as const) {
+  for (const [where, schema] of [['path', op.params], ['query', op.query], ['header', op.headers]] as const) {
     if (!schema) continue;
     const json = components.convert(schema, 'input');
     const props = (json.properties ?? {}) as Record<string, JsonSchema>;

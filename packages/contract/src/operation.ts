@@ -41,6 +41,8 @@ export interface Operation {
   readonly auth: AuthMode;
   readonly params?: z.ZodObject;
   readonly query?: z.ZodObject;
+  /** Request headers the operation reads (lower-case names; other headers pass through). */
+  readonly headers?: z.ZodObject;
   readonly body?: z.ZodType;
   /**
    * For operations whose body is a few small fields: the largest body read, in
@@ -74,6 +76,8 @@ type InferIn<S> = S extends z.ZodType ? z.input<S> : undefined;
 export type ParamsOf<T extends Operation> = Infer<T['params']>;
 /** Parsed query of an operation (defaults applied). */
 export type QueryOf<T extends Operation> = Infer<T['query']>;
+/** Parsed request headers of an operation. */
+export type HeadersOf<T extends Operation> = Infer<T['headers']>;
 /** Parsed body of an operation. */
 export type BodyOf<T extends Operation> = Infer<T['body']>;
 /** What a client sends as the query. */
@@ -93,7 +97,7 @@ export function commonErrors(op: Operation): Partial<Record<ErrorStatus, ErrorCo
     const list = (errors[status] ??= []);
     for (const code of codes) if (!list.includes(code)) list.push(code);
   };
-  if (op.params || op.query) add(400, 'invalid_request');
+  if (op.params || op.query || op.headers) add(400, 'invalid_request');
   if (op.body) {
     add(400, 'invalid_request');
     if (op.smallBodyBytes === undefined) add(413, 'payload_too_large');

@@ -4,6 +4,7 @@ import { PersonaCapabilitiesResource, ProviderKeysResource } from './resources/c
 import { ConversationsResource } from './resources/conversations.js';
 import { HealthResource, KeysResource, MembersResource, ProjectsResource } from './resources/core.js';
 import { PersonasResource } from './resources/personas.js';
+import { RunsResource } from './resources/runs.js';
 import { TestSuitesResource } from './resources/test-suites.js';
 import { TestsResource } from './resources/tests.js';
 import { TracesResource } from './resources/traces.js';
@@ -29,6 +30,7 @@ export class Svc {
   readonly tests: TestsResource;
   readonly personas: PersonasResource;
   readonly testSuites: TestSuitesResource;
+  readonly runs: RunsResource;
   readonly traces: TracesResource;
   readonly monitoring: MonitoringResource;
 
@@ -46,6 +48,7 @@ export class Svc {
     this.tests = new TestsResource(this.transport);
     this.personas = new PersonasResource(this.transport);
     this.testSuites = new TestSuitesResource(this.transport);
+    this.runs = new RunsResource(this.transport);
     this.traces = new TracesResource(this.transport);
     this.monitoring = new MonitoringResource(this.transport);
   }

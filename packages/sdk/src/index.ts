@@ -7,6 +7,7 @@ export * from './resources/capabilities.js';
 export * from './resources/conversations.js';
 export * from './resources/core.js';
 export * from './resources/personas.js';
+export * from './resources/runs.js';
 export * from './resources/test-suites.js';
 export * from './resources/tests.js';
 export * from './resources/traces.js';

@@ -32,6 +32,7 @@ import { DataDirLock } from './storage/data-dir-lock.js';
 import { Sealer } from './shared/sealing.js';
 import { type SpanIngestListener, openTraceCapability } from './traces/index.js';
 import { RelationalStore } from './storage/sqlite/connection.js';
+import { runs as runsCapability } from './runs/wiring.js';
 import { testAuthoring } from './test-authoring/wiring.js';
 
 /** Work that runs beside request handling (pollers, executors); stopped before the stores close. */
@@ -48,6 +49,8 @@ export interface Runtime {
   analytics: AnalyticsStore;
   keys: KeyService;
   monitoring: MonitoringService;
+  /** Ends long-lived requests (run event long-polls) so that the HTTP server can close promptly. */
+  drain(): void;
   close(): Promise<void>;
 }
 
@@ -82,6 +85,16 @@ export async function openRuntime(config: Config, log: Logger): Promise<Runtime>
     const speech = openSpeechCapabilities({ env: config.env, relational, sealer, projects: services.projects });
     const conversations = new DuckdbConversationRepository(analytics);
     const authoring = testAuthoring(relational, services.projects, speech.voiceValidator);
+    const runs = runsCapability({
+      env: config.env,
+      relational,
+      tests: authoring.repositories.tests,
+      personas: authoring.repositories.personas,
+      agents,
+      connections,
+      projects: services.projects,
+      log,
+    });
     // Told after every span commit; the monitoring capability's platform_b setup (last_received_at) is wired here.
     const spanIngestListeners: SpanIngestListener[] = [];
     const traces = await openTraceCapability({ analytics, conversations, env: config.env, log, listeners: spanIngestListeners });
@@ -105,8 +118,9 @@ export async function openRuntime(config: Config, log: Logger): Promise<Runtime>
       ...authoring.routes,
       ...traces.routes,
       ...monitoring.routes,
+      ...runs.routes,
     ];
-    const tasks: BackgroundTask[] = [...traces.tasks, ...monitoring.tasks];
+    const tasks: BackgroundTask[] = [...traces.tasks, ...monitoring.tasks, runs.task];
 
     const app = createApp({
       log,
@@ -128,6 +142,7 @@ export async function openRuntime(config: Config, log: Logger): Promise<Runtime>
       analytics: ana,
       keys: services.keys,
       monitoring: monitoring.service,
+      drain: () => runs.drain(),
       async close() {
         for (const task of tasks) await task.stop();
         await services.keyUsage.stop();

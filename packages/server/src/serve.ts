@@ -54,6 +54,7 @@ export async function startServer(config: Config): Promise<void> {
     stopping = true;
     log.info('shutting down', { signal });
     const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+    runtime.drain();
     server.closeIdleConnections();
     const timeout = new Promise<'timeout'>((resolve) => setTimeout(() => resolve('timeout'), config.shutdownTimeoutMs).unref());
     if ((await Promise.race([closed, timeout])) === 'timeout') {

@@ -5,6 +5,7 @@ import { conversationOperations } from './conversations.js';
 import { coreOperations } from './core.js';
 import { providerKeyOperations } from './provider-keys.js';
 import { personaOperations } from './personas.js';
+import { runOperations } from './runs.js';
 import { testSuiteOperations } from './test-suites.js';
 import { testOperations } from './tests.js';
 import { traceOperations } from './traces.js';
@@ -17,6 +18,7 @@ export * from './core.js';
 export * from './monitoring.js';
 export * from './provider-keys.js';
 export * from './personas.js';
+export * from './runs.js';
 export * from './test-suites.js';
 export * from './tests.js';
 export * from './traces.js';
@@ -31,6 +33,7 @@ export const operations: readonly Operation[] = [
   ...testOperations,
   ...personaOperations,
   ...testSuiteOperations,
+  ...runOperations,
   ...traceOperations,
   ...monitoringOperations,
 ];

@@ -1,5 +1,5 @@
 import type Koa from 'koa';
-import type { BodyOf, Operation, ParamsOf, QueryOf, ResponseOf } from '@svc/contract';
+import type { BodyOf, HeadersOf, Operation, ParamsOf, QueryOf, ResponseOf } from '@svc/contract';
 import type { Logger } from '../logging/logger.js';
 import type { ErrorResponse } from './error-middleware.js';
 import type { Principal } from './principal.js';
@@ -9,6 +9,8 @@ export interface RouteInput<T extends Operation> {
   params: ParamsOf<T>;
   query: QueryOf<T>;
   body: BodyOf<T>;
+  /** The request headers the operation declares, parsed. */
+  headers: HeadersOf<T>;
   principal: T['auth'] extends 'none' ? undefined : Principal;
   log: Logger;
   /** The Koa context, for operations that read raw bodies or set headers. */

@@ -66,9 +66,10 @@ function handle(route: Route, deps: RouterDeps): Koa.Middleware {
     }
     const params = op.params ? parseRequestPart(op.params, ctx.params, 'path') : undefined;
     const query = op.query ? parseRequestPart(op.query, plainQuery(ctx), 'query') : undefined;
+    const headers = op.headers ? parseRequestPart(op.headers, ctx.headers, 'header') : undefined;
     const body = op.body ? parseBody(op.body, await readBody(ctx, op)) : undefined;
     let status: number = op.status;
-    const result = await route.handler({ params, query, body, principal: principal as Principal, log: state.log, ctx, setStatus: (s) => (status = s) });
+    const result = await route.handler({ params, query, headers, body, principal: principal as Principal, log: state.log, ctx, setStatus: (s) => (status = s) });
     if (result === undefined && (op.rawBody || op.responseMediaTypes)) return; // the handler wrote the response
     const schema = status === op.status ? op.response : op.otherResponses?.[status]?.schema;
     if (deps.strictResponses && schema) {

@@ -14,8 +14,8 @@ export function toIssues(error: z.ZodError): ValidationIssue[] {
   });
 }
 
-/** Parses path parameters or a query; a failure is 400 `invalid_request`. */
-export function parseRequestPart<S extends z.ZodType>(schema: S, value: unknown, where: 'path' | 'query'): z.output<S> {
+/** Parses path parameters, a query or request headers; a failure is 400 `invalid_request`. */
+export function parseRequestPart<S extends z.ZodType>(schema: S, value: unknown, where: 'path' | 'query' | 'header'): z.output<S> {
   const result = schema.safeParse(value);
   if (!result.success) {
     const issues = toIssues(result.error);

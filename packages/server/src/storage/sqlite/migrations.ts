@@ -1,6 +1,7 @@
 import type Database from 'better-sqlite3';
 import { agentsSchema } from './schema/agents.js';
 import { coreSchema } from './schema/core.js';
+import { runsSchema } from './schema/runs.js';
 import { testAuthoringSchema } from './schema/test-authoring.js';
 import { monitoringSchema } from './schema/monitoring.js';
 
@@ -11,7 +12,7 @@ export interface SqliteMigration {
 }
 
 /** Every relational migration, in order. Capabilities append theirs; never edit an applied one. */
-export const sqliteMigrations: readonly SqliteMigration[] = [coreSchema, testAuthoringSchema, agentsSchema, monitoringSchema];
+export const sqliteMigrations: readonly SqliteMigration[] = [coreSchema, testAuthoringSchema, agentsSchema, monitoringSchema, runsSchema];
 
 /** Applies the migrations not yet recorded in `schema_migrations`, each in its own immediate transaction. */
 export function migrateSqlite(db: Database.Database): string[] {
