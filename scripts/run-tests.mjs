@@ -6,7 +6,8 @@ import { readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 
 const ROOTS = ['test', 'packages', 'bench', 'examples'];
-const SKIP = new Set(['node_modules', 'dist', 'data']);
+// test/reliability runs on its own (npm run test:reliability): it is long and prints figures.
+const SKIP = new Set(['node_modules', 'dist', 'data', 'reliability']);
 
 function find(dir, out = []) {
   let entries;

@@ -1,4 +1,4 @@
-import { ConfigError } from '../config.js';
+import { ConfigError, integer } from '../config.js';
 
 /** The monitoring settings read from the environment (README, "Configuration"). */
 export interface MonitoringConfig {
@@ -9,14 +9,6 @@ export interface MonitoringConfig {
   concurrency: number;
   /** First automatic retry of an open import failure; each later one waits 4x longer. */
   retryBaseMs: number;
-}
-
-function integer(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number): number {
-  const raw = env[name];
-  if (raw === undefined || raw === '') return fallback;
-  const value = Number(raw);
-  if (!Number.isInteger(value) || value < min) throw new ConfigError(`${name} must be an integer >= ${min}, got "${raw}"`);
-  return value;
 }
 
 /** Reads the `SVC_PLATFORM_A_*` variables. */

@@ -1,3 +1,4 @@
+import { integer } from '../config.js';
 import type { ConversationRepository } from '../conversations/repository.js';
 import { SpanConversationDeriver } from '../conversations/span-deriver.js';
 import type { Route } from '../http/define-route.js';
@@ -10,13 +11,6 @@ import { traceRoutes } from './routes.js';
 import { SpanWriter } from './writer.js';
 
 export type { SpanIngestListener, SpansStoredEvent } from './listener.js';
-
-function integer(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
-  const raw = env[name];
-  const value = raw === undefined || raw === '' ? fallback : Number(raw);
-  if (!Number.isInteger(value) || value < 1) throw new Error(`${name} must be a positive integer, got "${raw}"`);
-  return value;
-}
 
 /**
  * The trace-ingest capability: the span writer on its own DuckDB connection,
@@ -41,19 +35,19 @@ export async function openTraceCapability(deps: {
   await connection.run(`SET checkpoint_threshold = '${threshold}'`);
   let deriver: SpanConversationDeriver | undefined;
   const writer = await SpanWriter.open(connections, {
-    maxQueuedSpans: integer(deps.env, 'SVC_TRACE_QUEUE_MAX_SPANS', 200_000),
-    maxCommitSpans: integer(deps.env, 'SVC_TRACE_COMMIT_MAX_SPANS', 50_000),
+    maxQueuedSpans: integer(deps.env, 'SVC_TRACE_QUEUE_MAX_SPANS', 200_000, 1),
+    maxCommitSpans: integer(deps.env, 'SVC_TRACE_COMMIT_MAX_SPANS', 50_000, 1),
     log,
     listeners: deps.listeners,
     onCommitted: () => deriver?.notify(),
   });
   deriver = new SpanConversationDeriver(spans, deps.conversations, {
-    debounceMs: integer(deps.env, 'SVC_TRACE_DERIVE_DELAY_MS', 250),
+    debounceMs: integer(deps.env, 'SVC_TRACE_DERIVE_DELAY_MS', 250, 1),
     batch: 500,
     log,
     clearPending: (traces) => writer.clearPending(traces),
     ingestBusy: () => writer.busy,
-    maxDeferMs: integer(deps.env, 'SVC_TRACE_DERIVE_MAX_DEFER_MS', 5000),
+    maxDeferMs: integer(deps.env, 'SVC_TRACE_DERIVE_MAX_DEFER_MS', 5000, 1),
   });
   const writerTask: BackgroundTask = { name: 'span-writer', start: () => undefined, stop: () => writer.close() };
   return { routes: traceRoutes({ writer, spans, conversations: deps.conversations }), tasks: [deriver, writerTask] };
