@@ -52,8 +52,12 @@ export async function readOtlpWire(ctx: Koa.Context, limit: number): Promise<Otl
  */
 export function inflateOtlpBody(wire: OtlpWireBody, limit: number): Buffer {
   if (!wire.gzip) return wire.body;
+  // Inflate into one buffer of the size the gzip trailer declares (ISIZE), so a typical batch is one
+  // chunk and no concatenation; it is only a hint (capped), maxOutputLength is what bounds the output.
+  const declared = wire.body.length >= 4 ? wire.body.readUInt32LE(wire.body.length - 4) : 0;
+  const chunkSize = Math.min(Math.max(declared, 16 * 1024), 1024 * 1024, Math.max(limit, 64));
   try {
-    return gunzipSync(wire.body, { maxOutputLength: limit });
+    return gunzipSync(wire.body, { maxOutputLength: limit, chunkSize });
   } catch (err) {
     if ((err as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE') throw tooLarge(limit, 'decompressed body');
     throw new AppError('invalid_otlp', `The gzip body cannot be decompressed: ${(err as Error).message}`);

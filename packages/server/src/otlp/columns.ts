@@ -62,7 +62,10 @@ export function scopeIdOf(resourceAttributes: string, name: string, version: str
 }
 
 const MAX_UINT64 = (1n << 64n) - 1n;
-const isZero = (bytes: Uint8Array) => bytes.every((b) => b === 0);
+function isZero(bytes: Uint8Array): boolean {
+  for (let i = 0; i < bytes.length; i++) if (bytes[i] !== 0) return false;
+  return true;
+}
 const hex = (bytes: Uint8Array) => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('hex');
 
 /**

@@ -11,12 +11,23 @@ const { ExportTraceServiceRequest } = opentelemetry.proto.collector.trace.v1;
 type ProtoSpan = Proto.opentelemetry.proto.trace.v1.ISpan;
 type Request = Proto.opentelemetry.proto.collector.trace.v1.ExportTraceServiceRequest;
 
+// The detail of a span that carries nothing rare but its flags (every span of the OpenTelemetry JS SDK 2.x), by flags.
+const flagsOnly = new Map<number, string>();
+
 /** The detail JSON of a protobuf span, or null; built only for the spans that carry one. */
 function protoDetail(s: ProtoSpan): string | null {
   const events = s.events ?? [];
   const links = s.links ?? [];
   const statusMessage = s.status?.message ?? '';
-  if (!statusMessage && !s.traceState && !s.flags && !events.length && !links.length && !s.droppedAttributesCount && !s.droppedEventsCount && !s.droppedLinksCount) return null;
+  if (!statusMessage && !s.traceState && !events.length && !links.length && !s.droppedAttributesCount && !s.droppedEventsCount && !s.droppedLinksCount) {
+    if (!s.flags) return null;
+    let detail = flagsOnly.get(s.flags);
+    if (detail === undefined) {
+      detail = JSON.stringify({ flags: s.flags >>> 0 });
+      if (flagsOnly.size < 64) flagsOnly.set(s.flags, detail);
+    }
+    return detail;
+  }
   return detailOf({
     statusMessage,
     traceState: s.traceState ?? '',

@@ -3,7 +3,7 @@ import {
   BIGINT, type DuckDBConnection, type DuckDBDataChunk, DuckDBTableFunction, type DuckDBType, type DuckDBValue, UBIGINT, UHUGEINT, VARCHAR,
 } from '@duckdb/node-api';
 import type { ScopeRecord, SpanColumns } from '../otlp/columns.js';
-import { SPAN_COLUMN_TYPES, SpanChunkWriter } from './span-chunk.js';
+import { SPAN_COLUMN_TYPES, SpanChunkWriter, type SpanSlice } from './span-chunk.js';
 
 /** What one commit writes, read by the commit's SQL through the `*_source(id)` table functions. */
 export interface CommitRows {
@@ -21,6 +21,13 @@ export interface CommitRows {
 // Process-wide, so whichever connection's registration DuckDB resolves a name to finds every commit's rows.
 const commits = new Map<number, CommitRows>();
 let nextId = 1;
+
+// A DuckDB thread reading a commit waits for the event loop to run the table function. A process that
+// exits meanwhile (an uncaught exception) would wait forever in exit(), which joins that thread; end it
+// at once instead. The commit was not acknowledged, so this is a crash like any other for durability.
+process.on('exit', () => {
+  if (commits.size > 0) process.kill(process.pid, 'SIGKILL');
+});
 
 /** Makes `rows` readable as `span_source(id)` and the like until `release(id)`. */
 export function publish(rows: CommitRows): number {
@@ -80,18 +87,26 @@ const chunks = new SpanChunkWriter();
 
 const functions = [
   source('span_source', SPAN_COLUMN_TYPES, (rows, state, out) => {
-    // state.at: the batch; state.row: the next row in it.
-    while (state.at < rows.spans.length && state.row >= rows.spans[state.at]!.columns.count) {
-      state.at++;
-      state.row = 0;
+    // state.at: the batch; state.row: the next row in it. A chunk takes rows of consecutive batches of one project.
+    const slices: SpanSlice[] = [];
+    let room = VECTOR_SIZE;
+    let projectId: string | undefined;
+    while (room > 0 && state.at < rows.spans.length) {
+      const batch = rows.spans[state.at]!;
+      if (state.row >= batch.columns.count) {
+        state.at++;
+        state.row = 0;
+        continue;
+      }
+      if (projectId !== undefined && batch.projectId !== projectId) break;
+      projectId = batch.projectId;
+      const to = Math.min(batch.columns.count, state.row + room);
+      slices.push({ spans: batch.columns, from: state.row, to });
+      room -= to - state.row;
+      state.row = to;
     }
-    const batch = rows.spans[state.at];
-    if (!batch) return 0;
-    const to = Math.min(batch.columns.count, state.row + VECTOR_SIZE);
-    chunks.fill(out.chunk, duckdb.create_varchar(batch.projectId), duckdb.create_timestamp({ micros: rows.receivedMicros }), batch.columns, state.row, to);
-    const written = to - state.row;
-    state.row = to;
-    return written;
+    if (projectId === undefined) return 0;
+    return chunks.fill(out.chunk, duckdb.create_varchar(projectId), duckdb.create_timestamp({ micros: rows.receivedMicros }), slices);
   }),
   source('pending_source', [['organization_id', VARCHAR], ['project_id', VARCHAR], ['trace_id', UHUGEINT]],
     small((r) => r.pending, (p) => [p.organizationId, p.projectId, p.traceKey])),

@@ -19,6 +19,8 @@ export interface SpanWriterOptions {
   onCommitted?: () => void;
 }
 
+/** How long after the last arrival or commit the writer still counts as busy. */
+const BUSY_GRACE_MS = 100;
 /** Spans below which a group waits for the running commit rather than starting a second one beside it. */
 const SECOND_COMMIT_MIN_SPANS = 4096;
 
@@ -49,6 +51,8 @@ export class SpanWriter {
   private queuedSpans = 0;
   /** Spans queued and not yet in a commit. */
   private waitingSpans = 0;
+  /** When spans last arrived or a commit ended (ms since the epoch). */
+  private lastActivity = 0;
   private running: Promise<void> | null = null;
   private closed = false;
   private clears: Clearing[] = [];
@@ -81,15 +85,20 @@ export class SpanWriter {
     }
     this.queuedSpans += n;
     this.waitingSpans += n;
+    this.lastActivity = Date.now();
     return new Promise<void>((resolve, reject) => {
       this.queue.push({ batch, resolve, reject });
       this.kick();
     });
   }
 
-  /** True while spans are queued or being committed: background readers (derivation) defer to it. */
+  /**
+   * True while spans are queued or being committed, or were moments ago:
+   * background readers (derivation) defer to it. The grace period covers the
+   * gaps of a burst, when the next requests are still being decoded.
+   */
   get busy(): boolean {
-    return this.queue.length > 0 || this.running !== null || this.inFlight.size > 0;
+    return this.queue.length > 0 || this.running !== null || this.inFlight.size > 0 || Date.now() - this.lastActivity < BUSY_GRACE_MS;
   }
 
   /** Clears derivation markers in the writer's next transaction (the writer owns `trace_pending`). */
@@ -159,6 +168,7 @@ export class SpanWriter {
       const done: Promise<void> = this.finish(committer, rows, group, clears).finally(() => {
         settle();
         this.inFlight.delete(done);
+        this.lastActivity = Date.now();
         this.kick();
       });
       this.inFlight.add(done);
