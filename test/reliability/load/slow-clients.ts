@@ -81,3 +81,32 @@ export function healthOnNewConnection(port: number, timeoutMs = 10_000): Promise
     req.on('error', (err) => resolve({ status: 0, ms: performance.now() - started, error: err.message }));
   });
 }
+
+/** One `/health` probe of the attack: when it started (ms into the attack), its status (0: none) and latency. */
+export interface Probe {
+  at: number;
+  status: number;
+  ms: number;
+  error?: string;
+}
+
+/**
+ * The slow-client attack: `slowClients` with `/health` probed on a new
+ * connection every 250 ms until the last slow client is gone. Resolves to
+ * both outcomes.
+ */
+export async function slowClientAttack(opts: Parameters<typeof slowClients>[0] & { probeTimeoutMs: number }): Promise<{ slow: SlowOutcome[]; probes: Probe[] }> {
+  const began = Date.now();
+  let over = false;
+  const probes: Probe[] = [];
+  const attack = slowClients(opts).finally(() => (over = true));
+  const prober = (async () => {
+    for (let i = 0; i < 10_000 && !over; i++) {
+      const at = Date.now() - began;
+      probes.push({ at, ...(await healthOnNewConnection(opts.port, opts.probeTimeoutMs)) });
+      await new Promise((r) => setTimeout(r, 250));
+    }
+  })();
+  const [slow] = await Promise.all([attack, prober]);
+  return { slow, probes };
+}
