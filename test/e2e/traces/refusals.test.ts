@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { gzipSync } from 'node:zlib';
 import { after, before, describe, it } from 'node:test';
 import { assertError, call, client } from '../../helpers/http.js';
-import { ExportResultCode, decodeStatus, exportSpans, jsonExporter, projectKey, protoExporter, sampleTrace, serialize } from '../../helpers/otlp.js';
+import { ExportResultCode, decodeStatus, deepJson, deepProtobuf, exportSpans, jsonExporter, projectKey, protoExporter, sampleTrace, serialize } from '../../helpers/otlp.js';
 import { type Bootstrap, type TestServer, startBootstrappedServer } from '../../helpers/server.js';
 
 const LIMIT = 20 * 1024 * 1024;
@@ -106,6 +106,15 @@ describe('POST /v1/traces refusals (error body for JSON, google.rpc.Status for p
     assertError(asJson(await post(server, key, Buffer.from('{"resourceSpans": ['), { 'content-type': 'application/json' })), 400, 'invalid_otlp');
     assertError(asJson(await post(server, key, Buffer.from('{"resourceSpans": {"a": 1}}'), { 'content-type': 'application/json' })), 400, 'invalid_otlp');
     assertError(asJson(await post(server, key, Buffer.from('[1, 2]'), { 'content-type': 'application/json' })), 400, 'invalid_otlp');
+  });
+
+  it('400 invalid_otlp for attribute values nested past 64 levels, however deep (never a stack overflow)', async () => {
+    for (const depth of [65, 2_000, 50_000]) {
+      assertError(asJson(await post(server, key, deepJson(depth), { 'content-type': 'application/json' })), 400, 'invalid_otlp');
+      assertStatus(await post(server, key, deepProtobuf(depth), { 'content-type': PROTOBUF }), 400, 'invalid_otlp', 3);
+    }
+    const ok = await post(server, key, deepJson(63), { 'content-type': 'application/json' });
+    assert.equal(ok.status, 200, ok.bytes.toString());
   });
 
   it('documents both refusal formats in /openapi.json', async () => {
