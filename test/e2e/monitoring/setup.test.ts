@@ -38,6 +38,13 @@ describe('monitoring setup: discover, save, platform_b record, remove', () => {
     assertError(missing, 422, 'platform_key_missing_permission');
     assert.deepEqual(missing.body.details.missing, ['agents_read']);
     assertError(await s.api.post('/api/monitoring/platform_a/discover?project=default', {}), 422, 'validation_failed');
+    // A key no HTTP header can carry is refused as invalid input, not as the platform being unavailable (was 503).
+    for (const api_key of ['pa_ключ', 'pa key', 'pa_\u0000', '\ud800']) {
+      assertError(await s.api.post('/api/monitoring/platform_a/discover?project=default', { api_key }), 422, 'validation_failed');
+      assertError(await s.api.put('/api/monitoring/platform_a?project=default', { api_key, agents: [{ id: 'agent_alpha', name: 'a' }] }), 422, 'validation_failed');
+    }
+    const padded = await s.api.post('/api/monitoring/platform_a/discover?project=default', { api_key: ` ${FULL_KEY}\n` });
+    assert.equal(padded.status, 200, `surrounding whitespace is trimmed: ${padded.text}`);
     assertError(await s.api.post('/api/monitoring/platform_a/discover', { api_key: FULL_KEY }), 400, 'project_required');
     assertError(await s.api.post('/api/monitoring/platform_a/discover?project=nope', { api_key: FULL_KEY }), 404, 'not_found');
   });
