@@ -68,6 +68,26 @@ describe('HTTP refusals all carry the error body', () => {
     assert.equal((await client(server.url, admin.api_key).get('/api/keys')).status, 200, 'the server keeps serving');
   });
 
+  it('400 for a JSON body nested deeper than 64 levels, also in free-form members (was a stack overflow and a 500)', async () => {
+    const api = client(server.url, admin.api_key);
+    const deepArray = (d: number) => '['.repeat(d) + '0' + ']'.repeat(d);
+    const deepObject = (d: number) => '{"a":'.repeat(d) + '0' + '}'.repeat(d);
+    const test = (answer: string, name: string) =>
+      `{"name":"${name}","scenario":"s","expected_behaviors":["b"],"project":"default","mock_tools":[{"tool":"x","answer":${answer}}]}`;
+    const agent = (await api.post('/v1/agents?projectId=default', { name: 'deep', agentPlatform: 'custom' })).body.agent;
+    for (const depth of [5_000, 100_000]) {
+      const refused = await call(server.url, 'POST', '/api/tests', { key: admin.api_key, raw: test(deepArray(depth), `deep ${depth}`), contentType: 'application/json' });
+      assertError(refused, 400, 'invalid_request');
+      assert.equal(refused.body.details.depth_limit, 64);
+      const config = `{"name":"c","connectionType":"http_chat","config":{"url":"http://127.0.0.1:9/x","deep":${deepObject(depth)}}}`;
+      assertError(await call(server.url, 'POST', `/v1/agents/${agent.id}/connections?projectId=default`, { key: admin.api_key, raw: config, contentType: 'application/json' }), 400, 'invalid_request');
+    }
+    // Brackets inside strings are text, and 64 levels (the mock tools list and its item are two) still pass.
+    const ok = await call(server.url, 'POST', '/api/tests', { key: admin.api_key, raw: test(deepArray(61), '[[[[{{{{'.repeat(20)), contentType: 'application/json' });
+    assert.equal(ok.status, 201, ok.text);
+    assert.equal((await api.get('/api/keys')).status, 200, 'the server keeps serving');
+  });
+
   it('400 for bad query parameters, including repeated ones', async () => {
     const api = client(server.url, admin.api_key);
     assertError(await api.get('/v1/projects?pageSize=abc'), 400, 'invalid_request');
