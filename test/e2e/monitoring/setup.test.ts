@@ -71,6 +71,10 @@ describe('monitoring setup: discover, save, platform_b record, remove', () => {
     const unknown = await save(s.api, ['agent_alpha', 'agent_nope', 'agent_text']);
     assertError(unknown, 422, 'unknown_platform_agent');
     assert.deepEqual(unknown.body.details, { unknown: ['agent_nope'], not_voice: ['agent_text'] });
+    // Lone surrogates cannot be put in a URL: such ids are unknown to the platform (this was a 500).
+    const surrogates = await save(s.api, ['agent_alpha', '\ud800', 'x\udfffy']);
+    assertError(surrogates, 422, 'unknown_platform_agent');
+    assert.deepEqual(surrogates.body.details.unknown, ['\ud800', 'x\udfffy']);
     assertError(await s.api.put('/api/monitoring/platform_a?project=default', { api_key: FULL_KEY, agents: [] }), 422, 'validation_failed');
     assertError(await save(s.api, ['agent_alpha', 'agent_alpha']), 422, 'validation_failed');
     assert.deepEqual((await s.api.get('/api/monitoring?project=default')).body, [], 'nothing half-written');
