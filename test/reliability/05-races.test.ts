@@ -20,6 +20,7 @@ const REVOKE_RATE = 200;
 const REVOKE_AFTER_MS = 1500;
 const SENT_AFTER_REVOKE = FULL ? 1000 : 300;
 const RATE_LIMIT = 150;
+const UNIQUE = 20;
 
 /** What the suite saw; printed at the end even when an assertion failed. */
 const figures = {
@@ -28,6 +29,8 @@ const figures = {
   patch_rounds: 0,
   patch_winners: 0,
   patch_conflicts: 0,
+  unique_winners: 0,
+  unique_conflicts: 0,
   replay_rounds: 0,
   replay_owners: 0,
   replay_in_progress: 0,
@@ -126,28 +129,51 @@ describe(`suite 5: races (${PROFILE} profile)`, () => {
     check(new Set(ids).size === ids.length, `no duplicate conversation among ${ids.length}`);
   });
 
+  it(`${UNIQUE} concurrent creates of one name (or email), and restores of one archived agent: exactly one succeeds, the rest 409`, async () => {
+    const agent = (await s.api.post('/v1/agents?projectId=default', { name: 'unique race agent', agentPlatform: 'custom' })).body.agent;
+    const cases: [string, () => Promise<{ status: number; body: any }>, number, string][] = [
+      ['project', () => s.api.post('/v1/projects', { name: 'race project' }), 201, 'name_taken'],
+      ['test', () => s.api.post('/api/tests', { name: 'race test', scenario: 's', expected_behaviors: ['b'], project: 'default' }), 201, 'name_taken'],
+      ['persona', () => s.api.post('/api/personas', { name: 'race persona', project: 'default' }), 201, 'name_taken'],
+      ['suite', () => s.api.post('/v1/test-suites?projectId=default', { name: 'race suite' }), 201, 'name_taken'],
+      ['agent', () => s.api.post('/v1/agents?projectId=default', { name: 'race agent', agentPlatform: 'custom' }), 201, 'name_taken'],
+      ['connection', () => s.api.post(`/v1/agents/${agent.id}/connections?projectId=default`, { name: 'race', connectionType: 'http_chat', config: { url: 'http://127.0.0.1:9/x' } }), 201, 'name_taken'],
+      ['member', () => s.api.post('/v1/members', { email: 'race@example.test', role: 'member' }), 201, 'email_taken'],
+    ];
+    // Last: archive the agent (its connection was created above), then race the restores.
+    const archive = async () => assert.equal((await s.api.post(`/v1/agents/${agent.id}/archive?projectId=default`, {})).status, 200);
+    cases.push(['restore', () => s.api.post(`/v1/agents/${agent.id}/restore?projectId=default`, {}), 200, 'not_archived']);
+    for (const [what, create, success, code] of cases) {
+      if (what === 'restore') await archive();
+      const results = await Promise.all(Array.from({ length: UNIQUE }, create));
+      const won = results.filter((r) => r.status === success).length;
+      const refused = results.filter((r) => r.status === 409 && r.body.error === code).length;
+      figures.unique_winners += won;
+      figures.unique_conflicts += refused;
+      check(won === 1 && refused === UNIQUE - 1, `${what}: ${JSON.stringify(tally(results.map((r) => `${r.status} ${r.body?.error ?? ''}`)))}`);
+    }
+  });
+
   it(`key revocation under ${REVOKE_RATE} req/s: no success for a request sent after the revoke answered`, async () => {
     const created = await s.api.post('/api/keys', { name: 'revoked under load' });
     assert.equal(created.status, 201, created.text);
     const victim = client(s.server.url, created.body.secret);
     let revokedAt = Number.POSITIVE_INFINITY;
-    let sentBeforeRevoked = 0;
     let revokeStatus = 0;
-    let sent = 0;
     const revoke = (async () => {
       await new Promise((resolve) => setTimeout(resolve, REVOKE_AFTER_MS));
       const res = await s.api.post(`/api/keys/${created.body.id}/revoke`);
       revokedAt = performance.now(); // the revoke's answer has arrived: from here on nothing may succeed
-      sentBeforeRevoked = sent;
       revokeStatus = res.status;
     })();
+    /** Requests sent after the revoke's answer so far (send times increase, so count from the end). */
+    const sentAfter = (times: readonly number[]) => {
+      let n = 0;
+      for (let i = times.length - 1; i >= 0 && times[i]! > revokedAt; i--) n++;
+      return n;
+    };
     // The load goes on until enough requests have left after the revoke's answer (however slow the server is).
-    const results = await pacedLoad(
-      async () => (await victim.get('/api/keys')).status,
-      REVOKE_RATE,
-      (n) => (sent = n) >= sentBeforeRevoked + SENT_AFTER_REVOKE && revokedAt < Number.POSITIVE_INFINITY,
-      REVOKE_RATE * 60,
-    );
+    const results = await pacedLoad(async () => (await victim.get('/api/keys')).status, REVOKE_RATE, (times) => sentAfter(times) >= SENT_AFTER_REVOKE, REVOKE_RATE * 60);
     await revoke;
     assert.equal(revokeStatus, 200);
     const afterRevoke = results.filter((r) => r.sentAt > revokedAt);

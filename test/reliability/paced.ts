@@ -9,18 +9,20 @@ export interface PacedResult {
 
 /**
  * Sends `send()` at about `perSecond` without waiting for answers (an open
- * loop, so a slow server does not lower the offered load) until `done()`
- * says so or `maxRequests` are sent, and resolves every request's timing once
+ * loop, so a slow server does not lower the offered load) until `done()`,
+ * given every send time so far (increasing), says so or `maxRequests` are sent, and resolves every request's timing once
  * all have answered. `sentAt` is taken before `send()` is called, so a
  * request whose `sentAt` is after some event cannot have left before it.
  */
-export async function pacedLoad(send: () => Promise<number>, perSecond: number, done: (sent: number) => boolean, maxRequests: number): Promise<PacedResult[]> {
+export async function pacedLoad(send: () => Promise<number>, perSecond: number, done: (sentAt: readonly number[]) => boolean, maxRequests: number): Promise<PacedResult[]> {
   const started = performance.now();
   const pending: Promise<PacedResult>[] = [];
-  while (pending.length < maxRequests && !done(pending.length)) {
+  const sentTimes: number[] = [];
+  while (pending.length < maxRequests && !done(sentTimes)) {
     const due = Math.min(maxRequests, Math.floor(((performance.now() - started) * perSecond) / 1000) + 1);
     while (pending.length < due) {
       const sentAt = performance.now();
+      sentTimes.push(sentAt);
       pending.push(
         send().then(
           (status) => ({ sentAt, receivedAt: performance.now(), status }),
