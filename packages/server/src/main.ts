@@ -38,6 +38,12 @@ function openRelational(dataDir: string | undefined) {
   return { config, store, services: relationalServices(store, log) };
 }
 
+/** The organization a host command acts in: the one named (which must exist), else the instance's only one. */
+function organizationOf(store: RelationalStore, named: string | undefined): string {
+  if (named) return organizationExists(store, named) ? named : fail(`no organization ${named}`);
+  return onlyOrganizationId(store) ?? fail('the instance is not bootstrapped (run "svc-server bootstrap") or has several organizations (pass --organization)');
+}
+
 program
   .command('start')
   .description('Serve the API (PORT, default 3100) with its data in the data directory')
@@ -105,11 +111,7 @@ user
   .option('--json', 'print {user_id, email, role}')
   .action(async (opts: { email: string; role: Role; organization?: string; dataDir?: string; json?: boolean }) => {
     const { store, services } = openRelational(opts.dataDir);
-    const organizationId = opts.organization
-      ? organizationExists(store, opts.organization)
-        ? opts.organization
-        : fail(`no organization ${opts.organization}`)
-      : (onlyOrganizationId(store) ?? fail('the instance is not bootstrapped (run "svc-server bootstrap") or has several organizations (pass --organization)'));
+    const organizationId = organizationOf(store, opts.organization);
     const created = await services.users.create({
       id: newId('usr_'),
       organizationId,

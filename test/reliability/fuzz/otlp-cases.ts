@@ -33,7 +33,7 @@ export function multiMemberBomb(): Buffer {
   return Buffer.concat(Array.from({ length: GIB / (16 << 20) }, () => member));
 }
 
-/** Flips `count` bytes at positions drawn from `seed` (xor with a non-zero mask). */
+/** A copy with the bytes at `positions` (modulo the length) xored with non-zero masks. */
 function flip(body: Buffer, positions: number[], masks: number[]): Buffer {
   const copy = Buffer.from(body);
   positions.forEach((p, i) => (copy[p % copy.length] ^= masks[i % masks.length]! || 1));
