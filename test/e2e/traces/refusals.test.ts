@@ -3,7 +3,7 @@ import { gzipSync } from 'node:zlib';
 import { after, before, describe, it } from 'node:test';
 import { assertError, call, client } from '../../helpers/http.js';
 import { ExportResultCode, decodeStatus, exportSpans, jsonExporter, projectKey, protoExporter, sampleTrace, serialize } from '../../helpers/otlp.js';
-import { type Bootstrap, type TestServer, startBootstrappedServer } from '../../helpers/server.js';
+import { type Bootstrap, type TestServer, hostCommand, startBootstrappedServer } from '../../helpers/server.js';
 
 const LIMIT = 20 * 1024 * 1024;
 const PROTOBUF = 'application/x-protobuf';
@@ -53,6 +53,16 @@ describe('POST /v1/traces refusals (error body for JSON, google.rpc.Status for p
     const viaJson = await exportSpans(jsonExporter(server, admin.api_key), spans);
     assert.equal(viaJson.code, ExportResultCode.FAILED);
     assertError(await client(server.url, admin.api_key).get(`/api/traces/${spans[0]!.spanContext().traceId}`), 404, 'not_found');
+  });
+
+  it('403 for a viewer\'s project key: spans are writes, and viewers only read', async () => {
+    const api = client(server.url, admin.api_key);
+    assert.equal((await api.post('/v1/members', { email: 'trace-viewer@example.com', role: 'viewer' })).status, 201);
+    const viewer = await hostCommand<{ secret: string }>(server.dataDir, ['keys', 'create', '--email', 'trace-viewer@example.com', '--project', 'default']);
+    const spans = sampleTrace(2);
+    assertStatus(await post(server, viewer.secret, serialize.protobuf(spans), { 'content-type': PROTOBUF }), 403, 'not_permitted', 7);
+    assertError(asJson(await post(server, viewer.secret, serialize.json(spans), { 'content-type': 'application/json' })), 403, 'not_permitted');
+    assertError(await api.get(`/api/traces/${spans[0]!.spanContext().traceId}`), 404, 'not_found');
   });
 
   it('415 for other media types and unknown encodings', async () => {
