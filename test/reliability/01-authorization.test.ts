@@ -17,9 +17,10 @@
  * - malformed key (`Bearer not-a-key`, a well-formed unknown `svc_sk_` key,
  *   `Basic` credentials; on /v1 also a bad bearer beside a valid session
  *   cookie, which must not fall back to it) → 401 `not_authenticated`.
- * - revoked key (an admin org-wide key, revoked) → 401 `not_authenticated`.
- * - viewer writing (a viewer's org-wide key and its project key; every
- *   operation that is not a GET) → 403 `not_permitted`.
+ * - revoked key (an admin's org-wide key and a project key, both revoked) →
+ *   401 `not_authenticated`.
+ * - viewer writing (a viewer's org-wide key, its project key and, on /v1, its
+ *   session; every operation that is not a GET) → 403 `not_permitted`.
  * - project key on another project (an admin's key of the own project; one
  *   slot at a time takes the other project's value):
  *   · a project named in query or body, by id or by name → 403 `not_permitted`;
@@ -44,6 +45,7 @@ import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { after, before, beforeEach, describe, it } from 'node:test';
 import { client } from '../helpers/http.js';
+import { ContractValidator } from './contract-validator.js';
 import { type Credential, Findings, send } from './matrix.js';
 import { type OperationInfo, RequestSamples, type Slot, type Values } from './request-samples.js';
 import { recordFigures } from './figures.js';
@@ -99,7 +101,7 @@ describe('suite 1: authorization matrix from /openapi.json', () => {
     own = valuesOf(world.own, world.viewer.userId);
     other = valuesOf(world.other, world.viewer.userId);
     const t = world.other;
-    findings = new Findings([t.mark, t.project.id, 'tenant-b', t.key.id, t.spareKey.id, t.personaId, t.test.id, t.test.version_id, t.suiteId, t.agentId, t.connectionId, t.runId, t.traceId, t.conversationId, t.failureId, ...Object.values(t.secrets), t.key.secret, t.spareKey.secret]);
+    findings = new Findings([t.mark, t.project.id, 'tenant-b', t.key.id, t.spareKey.id, t.personaId, t.test.id, t.test.version_id, t.suiteId, t.agentId, t.connectionId, t.runId, t.traceId, t.conversationId, t.failureId, ...Object.values(t.secrets), t.key.secret, t.spareKey.secret], new ContractValidator(doc.body));
   });
   after(async () => {
     if (findings) {
@@ -136,16 +138,18 @@ describe('suite 1: authorization matrix from /openapi.json', () => {
       findings.refusal('no credential', req, await go(req, {}), 401, 'not_authenticated');
       const variants = op.auth === 'key_or_session' ? [...malformed, { authorization: 'Bearer not-a-key', cookie: `svc.session_token=${world.sessionToken}` }] : malformed;
       for (const credential of variants) findings.refusal('malformed key', req, await go(req, credential), 401, 'not_authenticated');
-      findings.refusal('revoked key', req, await go(req, bearer(world.revokedKey)), 401, 'not_authenticated');
+      for (const revoked of world.revokedKeys) findings.refusal('revoked key', req, await go(req, bearer(revoked)), 401, 'not_authenticated');
     }
     settle();
   });
 
-  it('viewers write nothing: 403 on every write, with an org-wide or a project key', async () => {
+  it('viewers write nothing: 403 on every write, with an org-wide key, a project key or a session', async () => {
+    const session: Credential = { cookie: `svc.session_token=${world.viewer.sessionToken}` };
     for (const op of authed.filter((o) => o.method !== 'GET')) {
-      for (const key of [world.viewer.orgKey, world.viewer.projectKey]) {
+      const credentials = [bearer(world.viewer.orgKey), bearer(world.viewer.projectKey), ...(op.auth === 'key_or_session' ? [session] : [])];
+      for (const credential of credentials) {
         const req = samples.build(op, own);
-        findings.refusal('viewer writing', req, await go(req, bearer(key)), 403, 'not_permitted');
+        findings.refusal('viewer writing', req, await go(req, credential), 403, 'not_permitted');
       }
     }
     settle();

@@ -6,7 +6,7 @@
  * connection credentials, agent monitoring keys, runs that send the bearer
  * tokens to an agent, OTLP ingest with a project key) and a round of refusals
  * that carry secrets (wrong platform and provider keys, unparseable JSON with a
- * key in it, invalid connections with credentials, revoked and forged
+ * key in it, for the API and for OTLP, invalid connections with credentials, revoked and forged
  * credentials), no secret — nor any 10-character piece of one — appears in:
  * - any line the server process wrote (stdout and stderr, at debug level);
  * - any response body of the sweep: every GET of `/openapi.json` with the
@@ -98,7 +98,8 @@ describe('suite 7: no secret in logs, responses or data files', () => {
     const forged = fresh('');
     const unknownKey = `svc_sk_${randomBytes(32).toString('base64url')}`;
     const chatKey = fresh('pa_');
-    probeSecrets.push(wrongPlatform, wrongProvider, token, unquoted, forged, unknownKey, chatKey);
+    const spanSecret = `sk${randomBytes(12).toString('hex')}`;
+    probeSecrets.push(wrongPlatform, wrongProvider, token, unquoted, forged, unknownKey, chatKey, spanSecret);
     const agent = world.own.agentId;
     await keep('discover, wrong key', admin.post('/api/monitoring/platform_a/discover?project=default', { api_key: wrongPlatform }));
     await keep('save platform_a, wrong key', admin.put('/api/monitoring/platform_a?project=default', { api_key: wrongPlatform, agents: [{ id: 'agent_own', name: 'x' }] }));
@@ -109,13 +110,14 @@ describe('suite 7: no secret in logs, responses or data files', () => {
     await keep('connection, unknown field', admin.post(`/v1/agents/${agent}/connections`, { name: 'broken', connectionType: 'http_chat', config: { url: 'http://127.0.0.1:9' }, credentials: { bearerToken: token }, secret: token }));
     await keep('agent, bad name', admin.post('/v1/agents?projectId=default', { name: '', agentPlatform: 'custom', monitoringApiKey: token }));
     await keep('platform_a connection', admin.post(`/v1/agents/${agent}/connections`, { name: 'platform chat', connectionType: 'platform_a_chat_api', config: { platformAgentId: 'agent_own' }, credentials: { apiKey: chatKey } }));
-    await keep('revoked key', client(world.server.url, world.revokedKey).get('/api/keys'));
+    for (const revoked of world.revokedKeys) await keep('revoked key', client(world.server.url, revoked).get('/api/keys'));
     await keep('unknown key', client(world.server.url, unknownKey).get('/api/keys'));
     await keep('forged cookie', client(world.server.url).get('/v1/projects', { headers: { cookie: `svc.session_token=${forged}` } }));
     await keep('cookie on /api', client(world.server.url).get('/api/keys', { headers: { cookie: `svc.session_token=${world.sessionToken}` } }));
     await keep('revoke the spare key', admin.post(`/api/keys/${world.own.spareKey.id}/revoke`));
     await keep('the revoked spare key', client(world.server.url, world.own.spareKey.secret).get('/api/keys'));
     await keep('spans, project key', client(world.server.url, world.own.key.secret).post('/v1/traces', undefined, { raw: serialize.protobuf(sampleTrace(3)), contentType: 'application/x-protobuf' }));
+    await keep('unparseable OTLP JSON with a key', client(world.server.url, world.own.key.secret).post('/v1/traces', undefined, { raw: `{"resourceSpans": [{"attributes": ${spanSecret}}]}`, contentType: 'application/json' }));
     await keep('spans, org-wide key', client(world.server.url, world.admin.api_key).post('/v1/traces', undefined, { raw: serialize.json(sampleTrace(2)), contentType: 'application/json' }));
     const refused = responses.filter((r) => !/platform_a connection|revoke the spare|project key/.test(r.what));
     assert.ok(refused.every((r) => /→ 4\d\d$/.test(r.what)), `every probe is refused: ${refused.map((r) => r.what).join('; ')}`);

@@ -1,4 +1,5 @@
 import { decodeStatus } from '../helpers/otlp.js';
+import type { ContractValidator, RecordedResponse } from './contract-validator.js';
 import type { SampleRequest } from './request-samples.js';
 
 /** How a request presents itself: a raw Authorization header and/or a Cookie header. */
@@ -14,6 +15,8 @@ export interface MatrixResponse {
   contentType: string;
   text: string;
   body: any;
+  /** The response as the contract validator reads it. */
+  recorded: RecordedResponse;
 }
 
 /** Sends one sample request with a credential. */
@@ -42,7 +45,17 @@ export async function send(baseUrl: string, req: SampleRequest, credential: Cred
     parsed = decodeStatus(bytes);
     code = parsed.message.split(':')[0];
   }
-  return { status: res.status, code, contentType, text, body: parsed };
+  const recorded: RecordedResponse = {
+    operationId: req.operationId,
+    method: req.method,
+    path: req.path.split('?')[0]!,
+    status: res.status,
+    contentType: bytes.length ? contentType : null,
+    headers: Object.fromEntries(res.headers),
+    body: !bytes.length ? null : contentType === 'application/json' ? JSON.parse(text) : bytes.toString('base64'),
+    ...(bytes.length && contentType !== 'application/json' ? { bodyEncoding: 'base64' as const } : {}),
+  };
+  return { status: res.status, code, contentType, text, body: parsed, recorded };
 }
 
 /**
@@ -55,10 +68,15 @@ export class Findings {
   readonly requestsByCase = new Map<string, number>();
   readonly operationsByCase = new Map<string, Set<string>>();
 
-  constructor(private readonly markers: string[]) {}
+  constructor(
+    private readonly markers: string[],
+    private readonly contract: ContractValidator,
+  ) {}
 
-  /** Counts one request of `matrixCase` and checks it leaks nothing of the other project. */
+  /** Counts one request of `matrixCase`, checks it leaks nothing of the other project and that the contract documents the answer. */
   saw(matrixCase: string, req: SampleRequest, res: MatrixResponse): void {
+    const broken = this.contract.check(res.recorded);
+    this.expect(broken.length === 0, `${matrixCase}: ${req.method} ${req.path} answered ${res.status} against the contract: ${broken.join('; ')}`);
     this.requestsByCase.set(matrixCase, (this.requestsByCase.get(matrixCase) ?? 0) + 1);
     const ops = this.operationsByCase.get(matrixCase) ?? new Set<string>();
     ops.add(req.operationId);

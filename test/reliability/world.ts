@@ -33,8 +33,9 @@ export interface World {
   admin: Bootstrap;
   own: Tenant;
   other: Tenant;
-  viewer: { userId: string; orgKey: string; projectKey: string };
-  revokedKey: string;
+  viewer: { userId: string; orgKey: string; projectKey: string; sessionToken: string };
+  /** Revoked keys: an admin's org-wide key and a project key. */
+  revokedKeys: string[];
   sessionToken: string;
   providerKey: string;
   /** Every secret handed to the server or minted by it. */
@@ -145,8 +146,8 @@ function platformSeed(keys: { own: string; other: string }) {
  * Starts the emulators (platform_a, the model, the example agent, a speech
  * provider's voice list) and a server wired to them, then fills the default
  * project ("own") and a second project ("other") with one resource of every
- * kind, and mints a viewer (org-wide and project keys), a revoked key, a
- * session and a provider key.
+ * kind, and mints a viewer (org-wide and project keys, a session), revoked
+ * keys, an admin session and a provider key.
  */
 export async function startWorld(env: Record<string, string> = {}): Promise<World> {
   const platformKeys = { own: `pa_${hex(16)}`, other: `pa_${hex(16)}` };
@@ -187,21 +188,22 @@ export async function startWorld(env: Record<string, string> = {}): Promise<Worl
     const viewer = await ok('viewer', api.post('/v1/members', { email: 'viewer@example.com', role: 'viewer' }));
     const viewerOrg = await hostCommand<{ secret: string }>(server.dataDir, ['keys', 'create', '--email', 'viewer@example.com', '--name', 'viewer org']);
     const viewerProject = await hostCommand<{ secret: string }>(server.dataDir, ['keys', 'create', '--email', 'viewer@example.com', '--project', 'default', '--name', 'viewer project']);
-    const revoked = await ok('revoked key', api.post('/api/keys', { name: 'to revoke' }));
-    await ok('revoke', api.post(`/api/keys/${revoked.id}/revoke`));
+    const revoked = [await ok('revoked key', api.post('/api/keys', { name: 'to revoke' })), await ok('revoked project key', api.post('/api/keys', { name: 'to revoke', project_id: 'default' }))];
+    for (const key of revoked) await ok('revoke', api.post(`/api/keys/${key.id}/revoke`));
     const session = await hostCommand<{ token: string }>(server.dataDir, ['session', 'create', '--email', 'admin@localhost']);
+    const viewerSession = await hostCommand<{ token: string }>(server.dataDir, ['session', 'create', '--email', 'viewer@example.com']);
     return {
       server,
       admin,
       own,
       other,
-      viewer: { userId: viewer.member.userId, orgKey: viewerOrg.secret, projectKey: viewerProject.secret },
-      revokedKey: revoked.secret,
+      viewer: { userId: viewer.member.userId, orgKey: viewerOrg.secret, projectKey: viewerProject.secret, sessionToken: viewerSession.token },
+      revokedKeys: revoked.map((k) => k.secret as string),
       sessionToken: session.token,
       providerKey,
       secrets() {
         const tenants = [own, other].flatMap((t) => [t.key.secret, t.spareKey.secret, ...Object.values(t.secrets)]);
-        return [admin.api_key, ...tenants, viewerOrg.secret, viewerProject.secret, revoked.secret, session.token, providerKey];
+        return [admin.api_key, ...tenants, viewerOrg.secret, viewerProject.secret, ...revoked.map((k) => k.secret as string), session.token, viewerSession.token, providerKey];
       },
       async cleanup() {
         for (const s of started) await s.stop();

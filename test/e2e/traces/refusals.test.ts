@@ -118,6 +118,14 @@ describe('POST /v1/traces refusals (error body for JSON, google.rpc.Status for p
     assertError(asJson(await post(server, key, Buffer.from('[1, 2]'), { 'content-type': 'application/json' })), 400, 'invalid_otlp');
   });
 
+  it('400 invalid_otlp for unparseable JSON without quoting the body, which may carry a secret', async () => {
+    // V8's parse error quotes the text around the error; span attributes can hold anything a worker saw.
+    const secret = 'sk9d2e71c0a4f3b8';
+    const res = asJson(await post(server, key, Buffer.from(`{"resourceSpans": [{"attributes": ${secret}}]}`), { 'content-type': 'application/json' }));
+    assertError(res, 400, 'invalid_otlp');
+    for (let i = 0; i + 6 <= secret.length; i++) assert.ok(!res.text.includes(secret.slice(i, i + 6)), `the refusal quotes the body: ${res.text}`);
+  });
+
   it('documents both refusal formats in /openapi.json', async () => {
     const doc = (await client(server.url, admin.api_key).get('/openapi.json')).body;
     const op = doc.paths['/v1/traces'].post;
