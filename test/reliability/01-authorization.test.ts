@@ -9,7 +9,8 @@
  * run, trace, conversation and platform_a import failure. The other
  * project's free text carries a distinctive mark; that mark, its ids and its
  * secrets must never appear in any response of the matrix (unless the
- * request itself named them).
+ * request itself named them), and every response must be one the contract
+ * documents for the operation (status, error code, body, headers).
  *
  * Expectations, exactly:
  * - no credential → 401 `not_authenticated` (authentication runs before any

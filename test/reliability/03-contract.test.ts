@@ -20,7 +20,7 @@
  */
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
-import { mkdtempSync, openSync, readFileSync } from 'node:fs';
+import { closeSync, mkdtempSync, openSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { before, describe, it } from 'node:test';
@@ -30,19 +30,22 @@ import { startBootstrappedServer } from '../helpers/server.js';
 import { ContractValidator, type RecordedResponse } from './contract-validator.js';
 import { PROFILE, recordFigures } from './figures.js';
 
-/** Runs every e2e file with the recorder on; its (long) output goes to a log file, shown only on failure. */
-async function recordE2eRun(): Promise<void> {
+/** Runs every e2e file with the recorder on; its (long) output goes to a log file, whose path it returns. */
+async function recordE2eRun(): Promise<string> {
   const log = path.join(mkdtempSync(path.join(tmpdir(), 'svc-contract-')), 'e2e.log');
   const fd = openSync(log, 'w');
   const child = spawn(process.execPath, ['scripts/run-tests.mjs', 'test/e2e'], {
     cwd: ROOT,
-    env: { ...process.env, SVC_RECORD_RESPONSES: RECORDINGS_DIR },
+    // Without NODE_TEST_CONTEXT: inherited from this test's runner, it would make the nested runner report to us instead of running.
+    env: { ...Object.fromEntries(Object.entries(process.env).filter(([k]) => k !== 'NODE_TEST_CONTEXT')), SVC_RECORD_RESPONSES: RECORDINGS_DIR },
     stdio: ['ignore', fd, fd],
   });
   const timer = setTimeout(() => child.kill('SIGTERM'), 30 * 60_000); // bounded: the e2e suite takes minutes, never this long
   const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
   clearTimeout(timer);
+  closeSync(fd);
   process.stdout.write(`# e2e recording run exited ${code}; its output: ${log}\n`);
+  return log;
 }
 
 /** Every recorded response, in file order. */
@@ -63,13 +66,14 @@ describe('suite 3: every e2e response matches /openapi.json', () => {
 
   before(async () => {
     let found = usableRecordings(RECORDINGS_DIR);
+    let log = '';
     if (PROFILE === 'full' || !found.usable) {
       process.stdout.write(`# recording a fresh e2e run (${PROFILE === 'full' ? 'full profile' : found.usable ? '' : found.reason})\n`);
-      await recordE2eRun();
+      log = await recordE2eRun();
       source = 'recorded';
       found = usableRecordings(RECORDINGS_DIR);
     }
-    assert.ok(found.usable, `no usable recordings: ${found.usable ? '' : found.reason}`);
+    assert.ok(found.usable, `no usable recordings: ${found.usable ? '' : found.reason}${log ? `\n${readFileSync(log, 'utf8').slice(-3000)}` : ''}`);
     e2eExit = found.manifest.exitCode ?? null;
     recordings = readRecordings(found.files);
 

@@ -4,7 +4,8 @@
  * After a realistic run (two projects with keys created and revoked, a
  * session, platform_a setups with their platform keys, a provider key,
  * connection credentials, agent monitoring keys, runs that send the bearer
- * tokens to an agent, OTLP ingest with a project key) and a round of refusals
+ * tokens to an agent, a model that demands its API key and then refuses it,
+ * OTLP ingest with a project key) and a round of refusals
  * that carry secrets (wrong platform and provider keys, unparseable JSON with a
  * key in it, for the API and for OTLP, invalid connections with credentials, revoked and forged
  * credentials), no secret — nor any 10-character piece of one — appears in:
@@ -24,6 +25,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
+import { waitFor } from '../helpers/emulator.js';
 import { client } from '../helpers/http.js';
 import { serialize, sampleTrace } from '../helpers/otlp.js';
 import { recordFigures } from './figures.js';
@@ -119,7 +121,16 @@ describe('suite 7: no secret in logs, responses or data files', () => {
     await keep('spans, project key', client(world.server.url, world.own.key.secret).post('/v1/traces', undefined, { raw: serialize.protobuf(sampleTrace(3)), contentType: 'application/x-protobuf' }));
     await keep('unparseable OTLP JSON with a key', client(world.server.url, world.own.key.secret).post('/v1/traces', undefined, { raw: `{"resourceSpans": [{"attributes": ${spanSecret}}]}`, contentType: 'application/json' }));
     await keep('spans, org-wide key', client(world.server.url, world.admin.api_key).post('/v1/traces', undefined, { raw: serialize.json(sampleTrace(2)), contentType: 'application/json' }));
-    const refused = responses.filter((r) => !/platform_a connection|revoke the spare|project key/.test(r.what));
+    // A model that refuses the key: the run's calls end in error, and the error must not repeat what was sent.
+    await world.model.json('POST', '/_admin/faults', { status: 401, count: 50 });
+    const run = await admin.post('/api/runs', { project: 'default', test_versions: [world.own.test.version_id], agent_id: agent, connection_id: world.own.connectionId });
+    assert.equal(run.status, 201, run.text);
+    await waitFor('the run to end', async () => ['passed', 'failed', 'error'].includes((await admin.get(`/api/runs/${run.body.id}`)).body.status), 60_000);
+    await world.model.json('DELETE', '/_admin/faults');
+    const ended = await keep('run against a refusing model', admin.get(`/api/runs/${run.body.id}`));
+    assert.match(ended.text, /"error"/, 'the calls ended in error');
+    await keep('its events', admin.get(`/api/runs/${run.body.id}/events?limit=200`));
+    const refused = responses.filter((r) => !/platform_a connection|revoke the spare|project key|run against|its events/.test(r.what));
     assert.ok(refused.every((r) => /→ 4\d\d$/.test(r.what)), `every probe is refused: ${refused.map((r) => r.what).join('; ')}`);
   });
 

@@ -31,6 +31,8 @@ export interface Tenant {
 export interface World {
   server: TestServer;
   admin: Bootstrap;
+  /** The model emulator (its `/_admin/faults` makes the model fail). */
+  model: HelperProcess;
   own: Tenant;
   other: Tenant;
   viewer: { userId: string; orgKey: string; projectKey: string; sessionToken: string };
@@ -147,16 +149,18 @@ function platformSeed(keys: { own: string; other: string }) {
  * provider's voice list) and a server wired to them, then fills the default
  * project ("own") and a second project ("other") with one resource of every
  * kind, and mints a viewer (org-wide and project keys, a session), revoked
- * keys, an admin session and a provider key.
+ * keys, an admin session and a provider key. The model emulator demands an
+ * API key (SVC_LLM_API_KEY), another secret the server holds.
  */
 export async function startWorld(env: Record<string, string> = {}): Promise<World> {
   const platformKeys = { own: `pa_${hex(16)}`, other: `pa_${hex(16)}` };
   const providerKey = `el_${hex(16)}`;
+  const llmKey = `llm_${hex(16)}`;
   const started: Array<{ stop(): Promise<void> }> = [];
   try {
     const emu: EmulatorProcess = await startEmulator(platformSeed(platformKeys));
     started.push(emu);
-    const model: HelperProcess = await startHelper(MODEL_EMULATOR_BIN, [], { SVC_LLM_API_KEY: '' });
+    const model: HelperProcess = await startHelper(MODEL_EMULATOR_BIN, [], { SVC_LLM_API_KEY: llmKey }); // it demands the key
     started.push(model);
     const ownMark = `OWN${hex(6)}`;
     const otherMark = `OTHER${hex(6)}`;
@@ -172,6 +176,7 @@ export async function startWorld(env: Record<string, string> = {}): Promise<Worl
         SVC_PLATFORM_A_POLL_MS: '200',
         SVC_LLM_BASE_URL: model.url,
         SVC_LLM_MODEL: 'svc-model-emulator',
+        SVC_LLM_API_KEY: llmKey,
         SVC_ELEVENLABS_URL: voices.url,
         SVC_RATE_LIMIT_PER_MINUTE: '1000000',
         ...env,
@@ -195,6 +200,7 @@ export async function startWorld(env: Record<string, string> = {}): Promise<Worl
     return {
       server,
       admin,
+      model,
       own,
       other,
       viewer: { userId: viewer.member.userId, orgKey: viewerOrg.secret, projectKey: viewerProject.secret, sessionToken: viewerSession.token },
@@ -203,7 +209,7 @@ export async function startWorld(env: Record<string, string> = {}): Promise<Worl
       providerKey,
       secrets() {
         const tenants = [own, other].flatMap((t) => [t.key.secret, t.spareKey.secret, ...Object.values(t.secrets)]);
-        return [admin.api_key, ...tenants, viewerOrg.secret, viewerProject.secret, ...revoked.map((k) => k.secret as string), session.token, viewerSession.token, providerKey];
+        return [admin.api_key, ...tenants, viewerOrg.secret, viewerProject.secret, ...revoked.map((k) => k.secret as string), session.token, viewerSession.token, providerKey, llmKey];
       },
       async cleanup() {
         for (const s of started) await s.stop();
