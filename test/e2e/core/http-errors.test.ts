@@ -54,6 +54,16 @@ describe('HTTP refusals all carry the error body', () => {
     assertError(await call(server.url, 'POST', '/api/keys', { key: admin.api_key, raw: 'name=x', contentType: 'application/x-www-form-urlencoded' }), 400, 'invalid_request');
   });
 
+  it('400 for unparseable JSON without echoing the body, which may carry a secret', async () => {
+    // The JSON parser's own message quotes the text around the error: a credential sent unquoted would come back in the refusal.
+    const secret = 'pa1f6c03e9b7d24a58';
+    for (const raw of [`{"api_key": ${secret}}`, `{"api_key": "${secret}" "agents": []}`, `{"api_key": "${secret}`]) {
+      const res = await call(server.url, 'PUT', '/api/monitoring/platform_a?project=default', { key: admin.api_key, raw, contentType: 'application/json' });
+      assertError(res, 400, 'invalid_request');
+      for (let i = 0; i + 6 <= secret.length; i++) assert.ok(!res.text.includes(secret.slice(i, i + 6)), `the refusal quotes the body: ${res.text}`);
+    }
+  });
+
   it('accepts a JSON media type with a charset parameter', async () => {
     const res = await call(server.url, 'POST', '/api/keys', { key: admin.api_key, raw: '{"name":"charset"}', contentType: 'application/json; charset=utf-8' });
     assert.equal(res.status, 201);

@@ -77,7 +77,7 @@ export function jsonNestsDeeperThan(text: string, limit: number): boolean {
 /**
  * Reads a JSON body. An empty body reads as `{}` so that validation names the
  * missing fields; a non-JSON media type, unparseable text or nesting past
- * `JSON_DEPTH_LIMIT` is 400 `invalid_request`.
+ * `JSON_DEPTH_LIMIT` is 400 `invalid_request`, whose message never quotes the body.
  */
 export async function readJsonBody(ctx: Koa.Context, limit = JSON_BODY_LIMIT): Promise<unknown> {
   const raw = await readRawBody(ctx, limit);
@@ -93,6 +93,15 @@ export async function readJsonBody(ctx: Koa.Context, limit = JSON_BODY_LIMIT): P
   try {
     return JSON.parse(text);
   } catch (err) {
-    throw new AppError('invalid_request', `The body is not valid JSON: ${(err as Error).message}`);
+    throw new AppError('invalid_request', `The body is not valid JSON${jsonErrorPosition(err)}.`);
   }
+}
+
+/**
+ * Where the JSON parser stopped, when it says. Never its whole message: V8
+ * quotes the text around the error, and a body may carry a credential.
+ */
+function jsonErrorPosition(err: unknown): string {
+  const position = /at position (\d+)/.exec((err as Error).message)?.[1];
+  return position ? ` (at character ${position})` : '';
 }
