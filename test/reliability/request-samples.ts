@@ -148,7 +148,8 @@ export class RequestSamples {
       default: {
         if (s.format === 'date-time') return new Date().toISOString();
         if (/email/i.test(name)) return `matrix-${++this.counter}@example.com`;
-        const text = `matrix ${name} ${++this.counter}`;
+        // Printable ASCII without spaces, so even header-bound secrets (HeaderSecret's pattern) accept it.
+        const text = `matrix-${name}-${++this.counter}`;
         return text.padEnd(s.minLength ?? 1, 'x');
       }
     }
