@@ -9,6 +9,8 @@ export interface Config {
   logLevel: LogLevel;
   /** Validate every JSON response against its contract schema (500 on a mismatch). On in tests. */
   strictResponses: boolean;
+  /** Test-only: record every response as a JSON line in this directory (null: off, the default). Not a log. */
+  recordResponsesDir: string | null;
   keyUsageFlushMs: number;
   shutdownTimeoutMs: number;
   /** A client must send its request headers within this (else 408 and the connection closes). */
@@ -60,6 +62,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: { po
     rateLimitPerMinute: integer(env, 'SVC_RATE_LIMIT_PER_MINUTE', 600, 1),
     logLevel: level,
     strictResponses: flag(env, 'SVC_STRICT_RESPONSES', false),
+    recordResponsesDir: env.SVC_RECORD_RESPONSES ? path.resolve(env.SVC_RECORD_RESPONSES) : null,
     keyUsageFlushMs: integer(env, 'SVC_KEY_USAGE_FLUSH_MS', 5000, 10),
     shutdownTimeoutMs: integer(env, 'SVC_SHUTDOWN_TIMEOUT_MS', 10000, 0),
     headersTimeoutMs,

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import Long from 'long';
+import { MAX_ATTRIBUTE_DEPTH } from './attributes.js';
 import { decodeJsonExport } from './decode-json.js';
 import { decodeProtobufExport } from './decode-protobuf.js';
 import { opentelemetry } from './generated/otlp.js';
@@ -66,5 +67,15 @@ describe('OTLP decoding', () => {
     assert.throws(() => decodeJsonExport(Buffer.from('{')), OtlpDecodeError);
     assert.throws(() => decodeJsonExport(Buffer.from('{"resourceSpans": 3}')), OtlpDecodeError);
     assert.throws(() => decodeProtobufExport(Buffer.from([0x0a, 0x05, 0x01])), OtlpDecodeError);
+  });
+
+  it('refuses OTLP/JSON attribute values nested deeper than MAX_ATTRIBUTE_DEPTH instead of overflowing the stack', () => {
+    const nested = (depth: number) => '{"arrayValue":{"values":['.repeat(depth) + '{"intValue":"1"}' + ']}}'.repeat(depth);
+    const body = (depth: number) =>
+      Buffer.from(`{"resourceSpans":[{"scopeSpans":[{"spans":[{"traceId":"${'ab'.repeat(16)}","spanId":"${'cd'.repeat(8)}","startTimeUnixNano":"1","endTimeUnixNano":"2","attributes":[{"key":"k","value":${nested(depth)}}]}]}]}]}`);
+    assert.throws(() => decodeJsonExport(body(100_000)), OtlpDecodeError);
+    assert.throws(() => decodeJsonExport(body(MAX_ATTRIBUTE_DEPTH + 1)), /nest deeper than 64 levels/);
+    const atLimit = toRecords(decodeJsonExport(body(MAX_ATTRIBUTE_DEPTH)));
+    assert.equal(atLimit.records.length, 1);
   });
 });

@@ -5,7 +5,7 @@ import { type Route, defineRoute } from '../http/define-route.js';
 import { sendError } from '../http/error-middleware.js';
 import type { ErrorResponse } from '../http/error-middleware.js';
 import { AppError, notFound } from '../http/errors.js';
-import { lookupScope } from '../http/principal.js';
+import { lookupScope, requireWriter } from '../http/principal.js';
 import { otlpEncodingOf, readOtlpBody, wantsProtobuf } from '../otlp/body.js';
 import { decodeJsonExport } from '../otlp/decode-json.js';
 import { decodeProtobufExport } from '../otlp/decode-protobuf.js';
@@ -43,6 +43,7 @@ export function traceRoutes(deps: { writer: SpanWriter; spans: SpanRepository; c
         if (!principal.projectId) {
           throw new AppError('not_permitted', 'Trace ingest needs a project-scoped API key; an organization-wide key cannot send spans (create one with a project id).');
         }
+        requireWriter(principal); // spans become production conversations: a write, which viewers never make
         const encoding = otlpEncodingOf(ctx.get('content-type'));
         const decoded = decode(encoding, await readOtlpBody(ctx, TRACE_BODY_LIMIT_BYTES));
         const { records, scopes, rejected, errorMessage } = toRecords(decoded);

@@ -35,8 +35,9 @@ interface Clearing {
  * everything queued (up to `maxCommitSpans`) and commits it in one DuckDB
  * transaction — group commit — so concurrent exporters share the cost of
  * durability. Two committers (connections) alternate, so the next group is
- * staged while the previous one commits. A request is answered only after
- * its transaction committed. Over `maxQueuedSpans` it refuses with 503.
+ * staged while the previous one commits (the commits themselves run in
+ * turn). A request is answered only after its transaction committed. Over
+ * `maxQueuedSpans` it refuses with 503.
  */
 export class SpanWriter {
   private queue: Waiting[] = [];
@@ -46,6 +47,13 @@ export class SpanWriter {
   private clears: Clearing[] = [];
   private readonly idle: SpanCommitter[];
   private readonly inFlight = new Set<Promise<void>>();
+  /**
+   * The last commit transaction. Commits run one after another (staging still
+   * overlaps them): two concurrent transactions writing the same span (a
+   * re-send) both miss the other's uncommitted row, and one fails at COMMIT
+   * even after the INSERT OR IGNORE retry — a 503 for every request of its group.
+   */
+  private lastCommit: Promise<unknown> = Promise.resolve();
   /** `project/scopeId` of scopes known to be stored, so most commits skip their insert. */
   private readonly storedScopes = new Set<string>();
 
@@ -146,8 +154,10 @@ export class SpanWriter {
   }
 
   private async finish(committer: SpanCommitter, staged: Staged, group: Waiting[], clears: Clearing[]): Promise<void> {
+    const commit = this.lastCommit.then(() => committer.commit(staged));
+    this.lastCommit = commit.catch(() => undefined);
     try {
-      for (const key of await committer.commit(staged)) this.storedScopes.add(key);
+      for (const key of await commit) this.storedScopes.add(key);
     } catch (err) {
       this.fail(group, clears, err);
       return;
