@@ -4,6 +4,7 @@
 import { spawnSync } from 'node:child_process';
 import { readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { RECORDINGS_DIR, beginRecording, e2eTestFiles, finishRecording } from './lib/recorded-responses.mjs';
 
 const ROOTS = ['test', 'packages', 'bench', 'examples'];
 // test/reliability runs on its own (npm run test:reliability): it is long and prints figures.
@@ -33,9 +34,16 @@ if (files.length === 0) {
   console.error('no test files matched');
   process.exit(1);
 }
+// A run of every end-to-end file records each server response (SVC_RECORD_RESPONSES,
+// test-only) for the contract suite, test/reliability/03-contract.test.ts. A
+// partial run leaves the last full run's recordings alone.
+const e2e = e2eTestFiles();
+const recordDir = process.env.SVC_RECORD_RESPONSES || (e2e.every((f) => files.includes(f)) ? RECORDINGS_DIR : '');
+const recording = recordDir ? beginRecording(recordDir, files.filter((f) => e2e.includes(f))) : null;
 const result = spawnSync(
   process.execPath,
   ['--import', 'tsx', '--test', '--test-concurrency=2', '--test-timeout=300000', ...files],
-  { stdio: 'inherit', env: { ...process.env, NODE_NO_WARNINGS: '1' } },
+  { stdio: 'inherit', env: { ...process.env, NODE_NO_WARNINGS: '1', ...(recordDir ? { SVC_RECORD_RESPONSES: recordDir } : {}) } },
 );
+if (recording) finishRecording(recordDir, recording, result.status);
 process.exit(result.status ?? 1);

@@ -117,3 +117,50 @@ export async function eventually<T>(what: string, fn: () => Promise<T | null | u
     await new Promise((r) => setTimeout(r, 100));
   }
 }
+
+/** A protobuf varint. */
+function varint(n: number): number[] {
+  const out: number[] = [];
+  while (n > 0x7f) {
+    out.push((n & 0x7f) | 0x80);
+    n = Math.floor(n / 128);
+  }
+  out.push(n);
+  return out;
+}
+
+/** A length-delimited field's key and length (wire type 2). */
+const lenField = (field: number, length: number) => [(field << 3) | 2, ...varint(length)];
+
+/**
+ * An ExportTraceServiceRequest with one span whose attribute `deep` is an
+ * AnyValue of arrays nested `depth` times, encoded by hand from the inside
+ * out (a protobuf library would recurse as deep as the value).
+ */
+export function deepProtobuf(depth: number): Buffer {
+  const prefixes: number[][] = [];
+  let size = 2; // AnyValue{int_value: 1}
+  for (let i = 0; i < depth; i++) {
+    const array = lenField(1, size); // ArrayValue.values
+    size += array.length;
+    const any = lenField(5, size); // AnyValue.array_value
+    size += any.length;
+    prefixes.push(any, array);
+  }
+  const value = Buffer.from([...prefixes.reverse().flat(), 0x18, 0x01]);
+  const keyValue = Buffer.concat([Buffer.from([0x0a, 4]), Buffer.from('deep'), Buffer.from(lenField(2, value.length)), value]);
+  const ids = Buffer.concat([Buffer.from(lenField(1, 16)), Buffer.alloc(16, 0xab), Buffer.from(lenField(2, 8)), Buffer.alloc(8, 0xcd)]);
+  const times = Buffer.from([0x39, ...Buffer.alloc(8, 1), 0x41, ...Buffer.alloc(8, 2)]);
+  const name = Buffer.from([...lenField(5, 4), ...Buffer.from('deep')]);
+  const span = Buffer.concat([ids, name, times, Buffer.from(lenField(9, keyValue.length)), keyValue]);
+  const scopeSpans = Buffer.concat([Buffer.from(lenField(2, span.length)), span]);
+  const resourceSpans = Buffer.concat([Buffer.from(lenField(2, scopeSpans.length)), scopeSpans]);
+  return Buffer.concat([Buffer.from(lenField(1, resourceSpans.length)), resourceSpans]);
+}
+
+/** The same as OTLP JSON: an attribute value of `arrayValue`s nested `depth` times. */
+export function deepJson(depth: number): Buffer {
+  const value = '{"arrayValue":{"values":['.repeat(depth) + '{"intValue":"1"}' + ']}}'.repeat(depth);
+  const span = `{"traceId":"${'ab'.repeat(16)}","spanId":"${'cd'.repeat(8)}","name":"deep","startTimeUnixNano":"1","endTimeUnixNano":"2","attributes":[{"key":"deep","value":${value}}]}`;
+  return Buffer.from(`{"resourceSpans":[{"scopeSpans":[{"spans":[${span}]}]}]}`);
+}

@@ -19,6 +19,18 @@ export function prefixedId(prefix: string) {
     .describe(`Identifier starting with \`${prefix}\``);
 }
 
+/**
+ * A key of another service that svc sends in an HTTP header (a platform or
+ * provider API key): printable ASCII without spaces, surrounding whitespace
+ * trimmed. Anything else could never be sent, so it is refused up front.
+ */
+export const HeaderSecret = z
+  .string()
+  .trim()
+  .min(1)
+  .max(4096)
+  .regex(/^[\x21-\x7e]+$/, 'printable ASCII without spaces');
+
 /** `/api` list page size: 1..100, default 50. */
 export const Limit = z.coerce.number().int().min(1).max(100).default(50);
 

@@ -161,7 +161,7 @@ export function buildOpenApiDocument(operations: readonly Operation[]): JsonSche
       title: 'svc — voice-agent testing and monitoring',
       version: '1.0.0',
       description:
-        'Operations under /v1 take camelCase; /api takes snake_case. Every refusal carries `{error, message, details?}`; `error` is a stable code.',
+        'Operations under /v1 take camelCase; /api takes snake_case. Every refusal carries `{error, message, details?}`; `error` is a stable code. JSON request bodies are read up to 1 MiB (413 `payload_too_large` beyond) and 64 levels of nested arrays and objects (400 `invalid_request` beyond).',
     },
     servers: [{ url: '/' }],
     tags: [...new Set(operations.map((o) => o.tag))].map((name) => ({ name })),

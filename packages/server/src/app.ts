@@ -5,6 +5,7 @@ import { errorMiddleware } from './http/error-middleware.js';
 import type { Principal } from './http/principal.js';
 import type { RateLimitStore } from './http/rate-limit.js';
 import { requestContext } from './http/request-context.js';
+import { responseRecorder } from './http/response-recorder.js';
 import { mountRoutes } from './http/router.js';
 import type { Logger } from './logging/logger.js';
 
@@ -15,6 +16,8 @@ export interface AppOptions {
   rateLimitStore: RateLimitStore;
   rateLimitPerMinute: number;
   strictResponses: boolean;
+  /** Test-only: the directory the response recorder writes to (`SVC_RECORD_RESPONSES`); null turns it off. */
+  recordResponsesDir?: string | null;
   onPrincipal?: (principal: Principal) => void;
 }
 
@@ -23,6 +26,7 @@ export function createApp(options: AppOptions): Koa {
   const app = new Koa();
   app.silent = true; // every error is mapped and logged by errorMiddleware
   app.use(requestContext(options.log));
+  if (options.recordResponsesDir) app.use(responseRecorder(options.recordResponsesDir));
   app.use(errorMiddleware());
   mountRoutes(app, options.routes, options);
   return app;

@@ -9,8 +9,16 @@ export interface Config {
   logLevel: LogLevel;
   /** Validate every JSON response against its contract schema (500 on a mismatch). On in tests. */
   strictResponses: boolean;
+  /** Test-only: record every response as a JSON line in this directory (null: off, the default). Not a log. */
+  recordResponsesDir: string | null;
   keyUsageFlushMs: number;
   shutdownTimeoutMs: number;
+  /** A client must send its request headers within this (else 408 and the connection closes). */
+  headersTimeoutMs: number;
+  /** ... and its whole request, body included, within this. */
+  requestTimeoutMs: number;
+  /** An idle keep-alive connection is closed after this. */
+  keepAliveTimeoutMs: number;
   bootstrapAdminEmail: string;
   /** Seconds a session minted by `svc-server session create` stays valid. */
   sessionTtlSeconds: number;
@@ -43,6 +51,10 @@ function flag(env: NodeJS.ProcessEnv, name: string, fallback: boolean): boolean 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: { port?: number; dataDir?: string; host?: string } = {}): Config {
   const level = (env.SVC_LOG_LEVEL ?? 'info') as LogLevel;
   if (!['debug', 'info', 'warn', 'error', 'silent'].includes(level)) throw new ConfigError(`SVC_LOG_LEVEL must be debug, info, warn, error or silent`);
+  const headersTimeoutMs = integer(env, 'SVC_HEADERS_TIMEOUT_MS', 15_000, 100);
+  const requestTimeoutMs = integer(env, 'SVC_REQUEST_TIMEOUT_MS', 60_000, 100);
+  // Node refuses a headers timeout longer than the request timeout; say so in our words.
+  if (headersTimeoutMs > requestTimeoutMs) throw new ConfigError(`SVC_HEADERS_TIMEOUT_MS (${headersTimeoutMs}) must not exceed SVC_REQUEST_TIMEOUT_MS (${requestTimeoutMs})`);
   return {
     port: overrides.port ?? integer(env, 'PORT', 3100),
     host: overrides.host ?? env.SVC_HOST ?? '127.0.0.1',
@@ -50,8 +62,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: { po
     rateLimitPerMinute: integer(env, 'SVC_RATE_LIMIT_PER_MINUTE', 600, 1),
     logLevel: level,
     strictResponses: flag(env, 'SVC_STRICT_RESPONSES', false),
+    recordResponsesDir: env.SVC_RECORD_RESPONSES ? path.resolve(env.SVC_RECORD_RESPONSES) : null,
     keyUsageFlushMs: integer(env, 'SVC_KEY_USAGE_FLUSH_MS', 5000, 10),
     shutdownTimeoutMs: integer(env, 'SVC_SHUTDOWN_TIMEOUT_MS', 10000, 0),
+    headersTimeoutMs,
+    requestTimeoutMs,
+    keepAliveTimeoutMs: integer(env, 'SVC_KEEP_ALIVE_TIMEOUT_MS', 5000, 100),
     bootstrapAdminEmail: env.SVC_ADMIN_EMAIL ?? 'admin@localhost',
     sessionTtlSeconds: integer(env, 'SVC_SESSION_TTL_SECONDS', 30 * 24 * 3600, 60),
     env,

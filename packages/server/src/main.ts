@@ -1,7 +1,7 @@
 import { Command, InvalidArgumentError, Option } from 'commander';
 import { Role } from '@svc/contract';
 import { ConfigError, loadConfig } from './config.js';
-import { bootstrapInstance, onlyOrganizationId } from './organizations/bootstrap.js';
+import { bootstrapInstance, createOrganization, onlyOrganizationId, organizationExists } from './organizations/bootstrap.js';
 import { createLogger } from './logging/logger.js';
 import { relationalServices } from './runtime.js';
 import { startServer } from './serve.js';
@@ -36,6 +36,12 @@ function openRelational(dataDir: string | undefined) {
   const store = RelationalStore.open(config.dataDir);
   const log = createLogger('silent');
   return { config, store, services: relationalServices(store, log) };
+}
+
+/** The organization a host command acts in: the one named (which must exist), else the instance's only one. */
+function organizationOf(store: RelationalStore, named: string | undefined): string {
+  if (named) return organizationExists(store, named) ? named : fail(`no organization ${named}`);
+  return onlyOrganizationId(store) ?? fail('the instance is not bootstrapped (run "svc-server bootstrap") or has several organizations (pass --organization)');
 }
 
 program
@@ -75,17 +81,37 @@ program
     process.stdout.write(`migrated ${config.dataDir}\n`);
   });
 
+const organization = program.command('organization').description('Organizations of the instance (on the server host)');
+organization
+  .command('create')
+  .description('Create another organization with its admin user, the project "default" and an admin key; prints the key once')
+  .requiredOption('--name <name>', 'the organization\'s name')
+  .requiredOption('--admin-email <email>', 'email of its admin user (unique across the instance)')
+  .addOption(dataDirOption())
+  .option('--json', 'print {organization_id, project_id, user_id, api_key}')
+  .action(async (opts: { name: string; adminEmail: string; dataDir?: string; json?: boolean }) => {
+    const name = opts.name.trim();
+    if (!name) fail('--name must not be empty');
+    const { store, services } = openRelational(opts.dataDir);
+    const result = await createOrganization(store, services.keys, { name, adminEmail: opts.adminEmail, keyName: 'organization admin' });
+    store.close();
+    if (result === 'email_taken') fail(`a user with the email ${opts.adminEmail} already exists`);
+    if (typeof result === 'string') fail(result);
+    print({ ...result }, Boolean(opts.json));
+  });
+
 const user = program.command('user').description('Users of the organization (on the server host)');
 user
   .command('create')
   .description('Create a user')
   .requiredOption('--email <email>', 'email address')
   .addOption(new Option('--role <role>', 'role').choices(Role.options).default('member'))
+  .option('--organization <id>', 'the organization (needed once the instance has several)')
   .addOption(dataDirOption())
   .option('--json', 'print {user_id, email, role}')
-  .action(async (opts: { email: string; role: Role; dataDir?: string; json?: boolean }) => {
+  .action(async (opts: { email: string; role: Role; organization?: string; dataDir?: string; json?: boolean }) => {
     const { store, services } = openRelational(opts.dataDir);
-    const organizationId = onlyOrganizationId(store) ?? fail('the instance is not bootstrapped (run "svc-server bootstrap") or has several organizations');
+    const organizationId = organizationOf(store, opts.organization);
     const created = await services.users.create({
       id: newId('usr_'),
       organizationId,

@@ -129,6 +129,7 @@ export async function openRuntime(config: Config, log: Logger): Promise<Runtime>
       rateLimitStore: new MemoryRateLimitStore(),
       rateLimitPerMinute: config.rateLimitPerMinute,
       strictResponses: config.strictResponses,
+      recordResponsesDir: config.recordResponsesDir,
       onPrincipal: (p) => p.keyId && services.keys.noteUse(p.keyId),
     });
     services.keyUsage.start(config.keyUsageFlushMs);

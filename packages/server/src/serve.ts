@@ -1,4 +1,5 @@
-import type { Server } from 'node:http';
+import { type Server, createServer } from 'node:http';
+import type Koa from 'koa';
 import { type Config, ConfigError } from './config.js';
 import { createLogger, describeError } from './logging/logger.js';
 import { bootstrapInstance } from './organizations/bootstrap.js';
@@ -18,6 +19,28 @@ function printBootstrapBanner(result: { organization_id: string; project_id: str
 }
 
 /**
+ * The HTTP server of the app with the connection timeouts of the
+ * configuration: a client must send its headers within `headersTimeoutMs`
+ * and its whole request within `requestTimeoutMs` (else 408 and the
+ * connection is closed), and an idle keep-alive connection is closed after
+ * `keepAliveTimeoutMs`. Node enforces the first two only when it checks its
+ * connections, every 30 s by default: a slow client could hold a connection
+ * up to 30 s past its deadline, so the check runs every second.
+ */
+export function createHttpServer(app: Koa, config: Pick<Config, 'headersTimeoutMs' | 'requestTimeoutMs' | 'keepAliveTimeoutMs'>): Server {
+  const server = createServer(
+    {
+      headersTimeout: config.headersTimeoutMs,
+      requestTimeout: config.requestTimeoutMs,
+      keepAliveTimeout: config.keepAliveTimeoutMs,
+      connectionsCheckingInterval: Math.min(1000, config.headersTimeoutMs),
+    },
+    app.callback(),
+  );
+  return server;
+}
+
+/**
  * Starts the server: lock, stores, first-start bootstrap, listen. SIGTERM and
  * SIGINT stop accepting, let in-flight requests finish (up to the shutdown
  * timeout), stop background work and close both stores.
@@ -26,10 +49,7 @@ export async function startServer(config: Config): Promise<void> {
   const log = createLogger(config.logLevel, { service: 'svc-server' });
   const runtime = await openRuntime(config, log);
 
-  const server: Server = runtime.app.listen(config.port, config.host);
-  server.headersTimeout = 15_000;
-  server.requestTimeout = 60_000;
-  server.keepAliveTimeout = 5_000;
+  const server = createHttpServer(runtime.app, config).listen(config.port, config.host);
   try {
     await new Promise<void>((resolve, reject) => {
       server.once('listening', resolve);

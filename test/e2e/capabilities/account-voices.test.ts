@@ -51,6 +51,11 @@ describe('account voices from a stored provider key', () => {
     assert.deepEqual((await api.get('/api/provider-keys')).body, { provider_keys: [] });
     assertError(await api.put('/api/provider-keys/acme', { api_key: GOOD_KEY }), 400, 'invalid_request');
     assertError(await api.put('/api/provider-keys/elevenlabs', { api_key: '' }), 422, 'validation_failed');
+    // A key no HTTP header can carry is invalid input, never sent and never a 503 (it was: the request could not be built).
+    for (const api_key of ['xi_ключ', 'xi key', 'xi_\u0000', '\ud800']) {
+      assertError(await api.put('/api/provider-keys/elevenlabs', { api_key }), 422, 'validation_failed');
+    }
+    assert.equal(emulator.calls, 1, 'none of them reached the provider');
   });
 
   it('stores a key sealed, shows only its hint, and admits only org-wide admins', async () => {

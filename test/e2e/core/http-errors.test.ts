@@ -54,6 +54,16 @@ describe('HTTP refusals all carry the error body', () => {
     assertError(await call(server.url, 'POST', '/api/keys', { key: admin.api_key, raw: 'name=x', contentType: 'application/x-www-form-urlencoded' }), 400, 'invalid_request');
   });
 
+  it('400 for unparseable JSON without echoing the body, which may carry a secret', async () => {
+    // The JSON parser's own message quotes the text around the error: a credential sent unquoted would come back in the refusal.
+    const secret = 'pa1f6c03e9b7d24a58';
+    for (const raw of [`{"api_key": ${secret}}`, `{"api_key": "${secret}" "agents": []}`, `{"api_key": "${secret}`]) {
+      const res = await call(server.url, 'PUT', '/api/monitoring/platform_a?project=default', { key: admin.api_key, raw, contentType: 'application/json' });
+      assertError(res, 400, 'invalid_request');
+      for (let i = 0; i + 6 <= secret.length; i++) assert.ok(!res.text.includes(secret.slice(i, i + 6)), `the refusal quotes the body: ${res.text}`);
+    }
+  });
+
   it('accepts a JSON media type with a charset parameter', async () => {
     const res = await call(server.url, 'POST', '/api/keys', { key: admin.api_key, raw: '{"name":"charset"}', contentType: 'application/json; charset=utf-8' });
     assert.equal(res.status, 201);
@@ -66,6 +76,26 @@ describe('HTTP refusals all carry the error body', () => {
     assert.equal(chunked.status, 413);
     assert.equal(JSON.parse(chunked.body).error, 'payload_too_large');
     assert.equal((await client(server.url, admin.api_key).get('/api/keys')).status, 200, 'the server keeps serving');
+  });
+
+  it('400 for a JSON body nested deeper than 64 levels, also in free-form members (was a stack overflow and a 500)', async () => {
+    const api = client(server.url, admin.api_key);
+    const deepArray = (d: number) => '['.repeat(d) + '0' + ']'.repeat(d);
+    const deepObject = (d: number) => '{"a":'.repeat(d) + '0' + '}'.repeat(d);
+    const test = (answer: string, name: string) =>
+      `{"name":"${name}","scenario":"s","expected_behaviors":["b"],"project":"default","mock_tools":[{"tool":"x","answer":${answer}}]}`;
+    const agent = (await api.post('/v1/agents?projectId=default', { name: 'deep', agentPlatform: 'custom' })).body.agent;
+    for (const depth of [5_000, 100_000]) {
+      const refused = await call(server.url, 'POST', '/api/tests', { key: admin.api_key, raw: test(deepArray(depth), `deep ${depth}`), contentType: 'application/json' });
+      assertError(refused, 400, 'invalid_request');
+      assert.equal(refused.body.details.depth_limit, 64);
+      const config = `{"name":"c","connectionType":"http_chat","config":{"url":"http://127.0.0.1:9/x","deep":${deepObject(depth)}}}`;
+      assertError(await call(server.url, 'POST', `/v1/agents/${agent.id}/connections?projectId=default`, { key: admin.api_key, raw: config, contentType: 'application/json' }), 400, 'invalid_request');
+    }
+    // Brackets inside strings are text, and 64 levels (the mock tools list and its item are two) still pass.
+    const ok = await call(server.url, 'POST', '/api/tests', { key: admin.api_key, raw: test(deepArray(61), '[[[[{{{{'.repeat(20)), contentType: 'application/json' });
+    assert.equal(ok.status, 201, ok.text);
+    assert.equal((await api.get('/api/keys')).status, 200, 'the server keeps serving');
   });
 
   it('400 for bad query parameters, including repeated ones', async () => {

@@ -38,6 +38,13 @@ describe('monitoring setup: discover, save, platform_b record, remove', () => {
     assertError(missing, 422, 'platform_key_missing_permission');
     assert.deepEqual(missing.body.details.missing, ['agents_read']);
     assertError(await s.api.post('/api/monitoring/platform_a/discover?project=default', {}), 422, 'validation_failed');
+    // A key no HTTP header can carry is refused as invalid input, not as the platform being unavailable (was 503).
+    for (const api_key of ['pa_ключ', 'pa key', 'pa_\u0000', '\ud800']) {
+      assertError(await s.api.post('/api/monitoring/platform_a/discover?project=default', { api_key }), 422, 'validation_failed');
+      assertError(await s.api.put('/api/monitoring/platform_a?project=default', { api_key, agents: [{ id: 'agent_alpha', name: 'a' }] }), 422, 'validation_failed');
+    }
+    const padded = await s.api.post('/api/monitoring/platform_a/discover?project=default', { api_key: ` ${FULL_KEY}\n` });
+    assert.equal(padded.status, 200, `surrounding whitespace is trimmed: ${padded.text}`);
     assertError(await s.api.post('/api/monitoring/platform_a/discover', { api_key: FULL_KEY }), 400, 'project_required');
     assertError(await s.api.post('/api/monitoring/platform_a/discover?project=nope', { api_key: FULL_KEY }), 404, 'not_found');
   });
@@ -64,6 +71,10 @@ describe('monitoring setup: discover, save, platform_b record, remove', () => {
     const unknown = await save(s.api, ['agent_alpha', 'agent_nope', 'agent_text']);
     assertError(unknown, 422, 'unknown_platform_agent');
     assert.deepEqual(unknown.body.details, { unknown: ['agent_nope'], not_voice: ['agent_text'] });
+    // Lone surrogates cannot be put in a URL: such ids are unknown to the platform (this was a 500).
+    const surrogates = await save(s.api, ['agent_alpha', '\ud800', 'x\udfffy']);
+    assertError(surrogates, 422, 'unknown_platform_agent');
+    assert.deepEqual(surrogates.body.details.unknown, ['\ud800', 'x\udfffy']);
     assertError(await s.api.put('/api/monitoring/platform_a?project=default', { api_key: FULL_KEY, agents: [] }), 422, 'validation_failed');
     assertError(await save(s.api, ['agent_alpha', 'agent_alpha']), 422, 'validation_failed');
     assert.deepEqual((await s.api.get('/api/monitoring?project=default')).body, [], 'nothing half-written');

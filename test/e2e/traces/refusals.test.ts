@@ -2,8 +2,8 @@ import assert from 'node:assert/strict';
 import { gzipSync } from 'node:zlib';
 import { after, before, describe, it } from 'node:test';
 import { assertError, call, client } from '../../helpers/http.js';
-import { ExportResultCode, decodeStatus, exportSpans, jsonExporter, projectKey, protoExporter, sampleTrace, serialize } from '../../helpers/otlp.js';
-import { type Bootstrap, type TestServer, startBootstrappedServer } from '../../helpers/server.js';
+import { ExportResultCode, decodeStatus, deepJson, deepProtobuf, exportSpans, jsonExporter, projectKey, protoExporter, sampleTrace, serialize } from '../../helpers/otlp.js';
+import { type Bootstrap, type TestServer, hostCommand, startBootstrappedServer } from '../../helpers/server.js';
 
 const LIMIT = 20 * 1024 * 1024;
 const PROTOBUF = 'application/x-protobuf';
@@ -53,6 +53,16 @@ describe('POST /v1/traces refusals (error body for JSON, google.rpc.Status for p
     const viaJson = await exportSpans(jsonExporter(server, admin.api_key), spans);
     assert.equal(viaJson.code, ExportResultCode.FAILED);
     assertError(await client(server.url, admin.api_key).get(`/api/traces/${spans[0]!.spanContext().traceId}`), 404, 'not_found');
+  });
+
+  it('403 for a viewer\'s project key: spans are writes, and viewers only read', async () => {
+    const api = client(server.url, admin.api_key);
+    assert.equal((await api.post('/v1/members', { email: 'trace-viewer@example.com', role: 'viewer' })).status, 201);
+    const viewer = await hostCommand<{ secret: string }>(server.dataDir, ['keys', 'create', '--email', 'trace-viewer@example.com', '--project', 'default']);
+    const spans = sampleTrace(2);
+    assertStatus(await post(server, viewer.secret, serialize.protobuf(spans), { 'content-type': PROTOBUF }), 403, 'not_permitted', 7);
+    assertError(asJson(await post(server, viewer.secret, serialize.json(spans), { 'content-type': 'application/json' })), 403, 'not_permitted');
+    assertError(await api.get(`/api/traces/${spans[0]!.spanContext().traceId}`), 404, 'not_found');
   });
 
   it('415 for other media types and unknown encodings', async () => {
@@ -106,6 +116,23 @@ describe('POST /v1/traces refusals (error body for JSON, google.rpc.Status for p
     assertError(asJson(await post(server, key, Buffer.from('{"resourceSpans": ['), { 'content-type': 'application/json' })), 400, 'invalid_otlp');
     assertError(asJson(await post(server, key, Buffer.from('{"resourceSpans": {"a": 1}}'), { 'content-type': 'application/json' })), 400, 'invalid_otlp');
     assertError(asJson(await post(server, key, Buffer.from('[1, 2]'), { 'content-type': 'application/json' })), 400, 'invalid_otlp');
+  });
+
+  it('400 invalid_otlp for attribute values nested past 64 levels, however deep (never a stack overflow)', async () => {
+    for (const depth of [65, 2_000, 50_000]) {
+      assertError(asJson(await post(server, key, deepJson(depth), { 'content-type': 'application/json' })), 400, 'invalid_otlp');
+      assertStatus(await post(server, key, deepProtobuf(depth), { 'content-type': PROTOBUF }), 400, 'invalid_otlp', 3);
+    }
+    const ok = await post(server, key, deepJson(63), { 'content-type': 'application/json' });
+    assert.equal(ok.status, 200, ok.bytes.toString());
+  });
+
+  it('400 invalid_otlp for unparseable JSON without quoting the body, which may carry a secret', async () => {
+    // V8's parse error quotes the text around the error; span attributes can hold anything a worker saw.
+    const secret = 'sk9d2e71c0a4f3b8';
+    const res = asJson(await post(server, key, Buffer.from(`{"resourceSpans": [{"attributes": ${secret}}]}`), { 'content-type': 'application/json' }));
+    assertError(res, 400, 'invalid_otlp');
+    for (let i = 0; i + 6 <= secret.length; i++) assert.ok(!res.text.includes(secret.slice(i, i + 6)), `the refusal quotes the body: ${res.text}`);
   });
 
   it('documents both refusal formats in /openapi.json', async () => {

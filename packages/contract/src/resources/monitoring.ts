@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Id, NullableTimestamp, Timestamp } from '../common.js';
+import { HeaderSecret, Id, NullableTimestamp, Timestamp } from '../common.js';
 
 /** The agent platforms a project can monitor; one setup per platform per project. */
 export const MonitoringPlatform = z.enum(['platform_a', 'platform_b_agents']).meta({ id: 'MonitoringPlatform' });
@@ -82,7 +82,7 @@ export const PlatformAgentChoice = z
   .meta({ id: 'PlatformAgentChoice' });
 export type PlatformAgentChoice = z.infer<typeof PlatformAgentChoice>;
 
-const PlatformApiKey = z.string().min(1).max(4096).describe('A platform_a API key; checked with the platform, never returned');
+const PlatformApiKey = HeaderSecret.describe('A platform_a API key; checked with the platform, never returned');
 
 export const MonitoringQuery = z.strictObject({
   project: Id.optional().describe('Project id or name; required unless the key is scoped to a project'),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Timestamp } from '../common.js';
+import { HeaderSecret, Timestamp } from '../common.js';
 
 /** Providers whose account credential svc can keep (for account voices). */
 export const KeyedProvider = z.enum(['elevenlabs']).meta({ id: 'KeyedProvider' });
@@ -19,6 +19,6 @@ export type ProviderKeyObject = z.infer<typeof ProviderKeyObject>;
 
 export const ProviderKeyParams = z.strictObject({ provider: KeyedProvider });
 export const PutProviderKeyBody = z.strictObject({
-  api_key: z.string().trim().min(1).max(4096).describe('Checked with the provider, then sealed; never returned'),
+  api_key: HeaderSecret.describe('Checked with the provider, then sealed; never returned'),
 });
 export const GetProviderKeysResponse = z.strictObject({ provider_keys: z.array(ProviderKeyObject) });

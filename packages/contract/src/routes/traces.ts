@@ -10,7 +10,7 @@ export const ingestTraces = defineOperation({
   description: [
     'The OpenTelemetry OTLP/HTTP traces endpoint. Takes `application/x-protobuf` or `application/json` (OTLP JSON: hex ids in either case,',
     'int64 as a string or a number, unknown fields ignored), `Content-Encoding: gzip` or identity, up to 20 MiB on the wire and decompressed.',
-    'Only a project-scoped key may send spans; they land in its project. A 200 means every accepted span is committed to the analytics store;',
+    'Only a project-scoped key of a member or admin may send spans (a viewer\'s key is 403); they land in its project. A 200 means every accepted span is committed to the analytics store;',
     'spans that cannot be stored are counted in `partialSuccess`. Re-sent spans (same project, trace id and span id) are stored once.',
     'The response uses the request\'s encoding. Refusals of JSON requests carry the error body; refusals of protobuf requests carry a',
     '`google.rpc.Status` (protobuf) whose `code` is the gRPC code and whose `message` is `<error code>: <message>`.',

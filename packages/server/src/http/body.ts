@@ -2,6 +2,12 @@ import type Koa from 'koa';
 import { AppError } from './errors.js';
 
 export const JSON_BODY_LIMIT = 1024 * 1024;
+/**
+ * Deepest nesting of arrays and objects read from a JSON body. Free-form
+ * members (mock tool answers, connection config) are stored and hashed by
+ * recursive code, so an unbounded depth would overflow the stack (a 500).
+ */
+export const JSON_DEPTH_LIMIT = 64;
 
 function tooLarge(limit: number): AppError {
   return new AppError('payload_too_large', `The request body exceeds ${limit} bytes.`, { limit_bytes: limit });
@@ -51,9 +57,27 @@ export function isJsonMediaType(contentType: string): boolean {
   return type === 'application/json' || (type.startsWith('application/') && type.endsWith('+json'));
 }
 
+/** True when the JSON text nests arrays and objects deeper than `limit` (brackets inside strings do not count). */
+export function jsonNestsDeeperThan(text: string, limit: number): boolean {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 0x5c) i++; // backslash: skip the escaped character
+      else if (c === 0x22) inString = false;
+    } else if (c === 0x22) inString = true;
+    else if (c === 0x5b || c === 0x7b) {
+      if (++depth > limit) return true;
+    } else if (c === 0x5d || c === 0x7d) depth--;
+  }
+  return false;
+}
+
 /**
  * Reads a JSON body. An empty body reads as `{}` so that validation names the
- * missing fields; a non-JSON media type or unparseable text is 400 `invalid_request`.
+ * missing fields; a non-JSON media type, unparseable text or nesting past
+ * `JSON_DEPTH_LIMIT` is 400 `invalid_request`, whose message never quotes the body.
  */
 export async function readJsonBody(ctx: Koa.Context, limit = JSON_BODY_LIMIT): Promise<unknown> {
   const raw = await readRawBody(ctx, limit);
@@ -62,9 +86,22 @@ export async function readJsonBody(ctx: Koa.Context, limit = JSON_BODY_LIMIT): P
   if (!isJsonMediaType(contentType)) {
     throw new AppError('invalid_request', `Send the body as application/json (got "${contentType || 'no Content-Type'}").`);
   }
-  try {
-    return JSON.parse(raw.toString('utf8'));
-  } catch (err) {
-    throw new AppError('invalid_request', `The body is not valid JSON: ${(err as Error).message}`);
+  const text = raw.toString('utf8');
+  if (jsonNestsDeeperThan(text, JSON_DEPTH_LIMIT)) {
+    throw new AppError('invalid_request', `The body nests arrays and objects deeper than ${JSON_DEPTH_LIMIT} levels.`, { depth_limit: JSON_DEPTH_LIMIT });
   }
+  try {
+    return JSON.parse(text);
+  } catch (err) {
+    throw new AppError('invalid_request', `The body is not valid JSON${jsonErrorPosition(err)}.`);
+  }
+}
+
+/**
+ * Where the JSON parser stopped, when it says. Never its whole message: V8
+ * quotes the text around the error, and a body may carry a credential.
+ */
+function jsonErrorPosition(err: unknown): string {
+  const position = /at position (\d+)/.exec((err as Error).message)?.[1];
+  return position ? ` (at character ${position})` : '';
 }

@@ -10,6 +10,8 @@ export interface RequestState {
   log: Logger;
   organizationId?: string;
   keyId?: string | null;
+  /** The operation the router matched (for the test-only response recorder). */
+  operationId?: string;
 }
 
 /**

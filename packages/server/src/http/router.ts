@@ -57,6 +57,7 @@ function handle(route: Route, deps: RouterDeps): Koa.Middleware {
   const op: Operation = route.operation;
   return withRenderer(route, async (ctx) => {
     const state = stateOf(ctx);
+    state.operationId = op.operationId;
     const principal = await authenticate(ctx, op.auth, deps.authenticator);
     if (principal) {
       state.organizationId = principal.organizationId;

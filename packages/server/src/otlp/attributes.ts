@@ -37,6 +37,18 @@ export function idFromHex(value: unknown, length: number): string | null {
   return ZERO_HEX.test(hex) ? null : hex;
 }
 
+/**
+ * Deepest nesting of array and kvlist attribute values accepted in OTLP/JSON.
+ * Deeper is refused as undecodable: walking (and later serializing) an
+ * unbounded depth would overflow the stack and fail the request with a 500.
+ * (Protobuf needs no check: the decoder stops at protoc's limit of 100 nested messages.)
+ */
+export const MAX_ATTRIBUTE_DEPTH = 64;
+
+function checkDepth(depth: number): void {
+  if (depth > MAX_ATTRIBUTE_DEPTH) throw new OtlpDecodeError(`attribute values nest deeper than ${MAX_ATTRIBUTE_DEPTH} levels`);
+}
+
 export interface ProtoAnyValue {
   stringValue?: string | null;
   boolValue?: boolean | null;
@@ -72,7 +84,7 @@ export function protoAttributes(list: readonly ProtoKeyValue[] | null | undefine
   return out;
 }
 
-function jsonValue(v: unknown): AttrValue {
+function jsonValue(v: unknown, depth: number): AttrValue {
   if (!v || typeof v !== 'object') return null;
   const o = v as Record<string, unknown>;
   if (typeof o.stringValue === 'string') return o.stringValue;
@@ -82,8 +94,11 @@ function jsonValue(v: unknown): AttrValue {
     throw new OtlpDecodeError(`intValue must be an integer, got ${JSON.stringify(o.intValue)}`);
   }
   if (o.doubleValue !== undefined && o.doubleValue !== null) return Number(o.doubleValue);
-  if (o.arrayValue && typeof o.arrayValue === 'object') return jsonArray((o.arrayValue as { values?: unknown }).values).map(jsonValue);
-  if (o.kvlistValue && typeof o.kvlistValue === 'object') return jsonAttributes((o.kvlistValue as { values?: unknown }).values);
+  if (o.arrayValue && typeof o.arrayValue === 'object') {
+    checkDepth(depth + 1);
+    return jsonArray((o.arrayValue as { values?: unknown }).values).map((item) => jsonValue(item, depth + 1));
+  }
+  if (o.kvlistValue && typeof o.kvlistValue === 'object') return jsonAttributes((o.kvlistValue as { values?: unknown }).values, depth + 1);
   if (typeof o.bytesValue === 'string') return o.bytesValue;
   return null;
 }
@@ -96,12 +111,13 @@ export function jsonArray(value: unknown, what = 'list'): unknown[] {
 }
 
 /** OTLP/JSON KeyValues as a plain object. */
-export function jsonAttributes(list: unknown): Attributes {
+export function jsonAttributes(list: unknown, depth = 0): Attributes {
+  checkDepth(depth);
   const out: Attributes = {};
   for (const kv of jsonArray(list, 'attributes')) {
     if (!kv || typeof kv !== 'object') throw new OtlpDecodeError('an attribute must be an object {key, value}');
     const { key, value } = kv as { key?: unknown; value?: unknown };
-    if (typeof key === 'string' && key) out[key] = jsonValue(value);
+    if (typeof key === 'string' && key) out[key] = jsonValue(value, depth);
   }
   return out;
 }

@@ -74,7 +74,9 @@ export function decodeJsonExport(body: Buffer): DecodedExport {
   try {
     parsed = JSON.parse(body.toString('utf8'));
   } catch (err) {
-    throw new OtlpDecodeError(`the body is not valid JSON: ${(err as Error).message}`);
+    // Never the parser's message: V8 quotes the text around the error, and span attributes can hold anything.
+    const position = /at position (\d+)/.exec((err as Error).message)?.[1];
+    throw new OtlpDecodeError(`the body is not valid JSON${position ? ` (at character ${position})` : ''}`);
   }
   const root = object(parsed, 'the body');
   const scopes: ScopeInput[] = [];

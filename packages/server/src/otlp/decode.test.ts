@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { gzipSync } from 'node:zlib';
 import Long from 'long';
+import { MAX_ATTRIBUTE_DEPTH } from './attributes.js';
 import { AppError } from '../http/errors.js';
 import { type SpanColumns, columnOffsets } from './columns.js';
 import { decodeOtlpSpans } from './decode.js';
@@ -128,5 +129,14 @@ describe('OTLP decoding', () => {
     refusal(() => decodeOtlpSpans('protobuf', { body: gzipSync(Buffer.alloc(4096)), gzip: true }, 1024), 'payload_too_large');
     refusal(() => decodeOtlpSpans('protobuf', { body: Buffer.from('not gzip'), gzip: true }, 1024), 'invalid_otlp');
     refusal(() => decodeOtlpSpans('json', { body: Buffer.from('{'), gzip: false }, 1024), 'invalid_otlp');
+  });
+
+  it('refuses OTLP/JSON attribute values nested deeper than MAX_ATTRIBUTE_DEPTH instead of overflowing the stack', () => {
+    const nested = (depth: number) => '{"arrayValue":{"values":['.repeat(depth) + '{"intValue":"1"}' + ']}}'.repeat(depth);
+    const body = (depth: number) =>
+      Buffer.from(`{"resourceSpans":[{"scopeSpans":[{"spans":[{"traceId":"${'ab'.repeat(16)}","spanId":"${'cd'.repeat(8)}","startTimeUnixNano":"1","endTimeUnixNano":"2","attributes":[{"key":"k","value":${nested(depth)}}]}]}]}]}`);
+    assert.throws(() => decodeJsonExport(body(100_000)), OtlpDecodeError);
+    assert.throws(() => decodeJsonExport(body(MAX_ATTRIBUTE_DEPTH + 1)), /nest deeper than 64 levels/);
+    assert.equal(toColumns(decodeJsonExport(body(MAX_ATTRIBUTE_DEPTH))).count, 1);
   });
 });

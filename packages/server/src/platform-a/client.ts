@@ -47,6 +47,15 @@ async function errorOf(response: Response): Promise<{ code?: string; permission?
 }
 
 /**
+ * An id as one URL path segment. Lone surrogates (valid in a JSON string, not
+ * in Unicode text) become U+FFFD first: encodeURIComponent throws on them,
+ * and no platform id contains one, so the platform answers "not found".
+ */
+export function pathSegment(id: string): string {
+  return encodeURIComponent(id.replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '\uFFFD'));
+}
+
+/**
  * An HTTP client for the platform_a API (platform-a.md). It never throws for
  * a platform answer: every call resolves to a `PlatformOutcome`. The key is
  * sent only in the `x-api-key` header and appears in no message.
@@ -64,7 +73,7 @@ export class PlatformAClient {
   }
 
   getAgent(apiKey: string, agentId: string, signal?: AbortSignal) {
-    return this.get(apiKey, `/v1/agents/${encodeURIComponent(agentId)}`, {}, PlatformAgent, signal);
+    return this.get(apiKey, `/v1/agents/${pathSegment(agentId)}`, {}, PlatformAgent, signal);
   }
 
   /** One page of an agent's conversations, newest first, started at or after `sinceUnix` (the platform lists 30 days at most). */
@@ -75,7 +84,7 @@ export class PlatformAClient {
 
   /** One conversation by id, of any age. */
   getConversation(apiKey: string, conversationId: string, signal?: AbortSignal) {
-    return this.get(apiKey, `/v1/conversations/${encodeURIComponent(conversationId)}`, {}, PlatformConversation, signal);
+    return this.get(apiKey, `/v1/conversations/${pathSegment(conversationId)}`, {}, PlatformConversation, signal);
   }
 
   private async get<S extends z.ZodType>(apiKey: string, path: string, query: Record<string, string | undefined>, schema: S, signal?: AbortSignal): Promise<PlatformOutcome<z.output<S>>> {

@@ -5,7 +5,7 @@ import { type Route, defineRoute } from '../http/define-route.js';
 import { sendError } from '../http/error-middleware.js';
 import type { ErrorResponse } from '../http/error-middleware.js';
 import { AppError, notFound } from '../http/errors.js';
-import { lookupScope } from '../http/principal.js';
+import { lookupScope, requireWriter } from '../http/principal.js';
 import { otlpEncodingOf, readOtlpWire, wantsProtobuf } from '../otlp/body.js';
 import type { SpanDecoder } from '../otlp/decoder-pool.js';
 import { encodeProtobufResponse, encodeStatus } from '../otlp/encode.js';
@@ -31,6 +31,7 @@ export function traceRoutes(deps: { writer: SpanWriter; decoder: SpanDecoder; sp
         if (!principal.projectId) {
           throw new AppError('not_permitted', 'Trace ingest needs a project-scoped API key; an organization-wide key cannot send spans (create one with a project id).');
         }
+        requireWriter(principal); // spans become production conversations: a write, which viewers never make
         const encoding = otlpEncodingOf(ctx.get('content-type'));
         const spans = await deps.decoder.decode(encoding, await readOtlpWire(ctx, TRACE_BODY_LIMIT_BYTES), TRACE_BODY_LIMIT_BYTES);
         const { rejected, errorMessage } = spans;

@@ -40,11 +40,12 @@ interface Clearing {
  * The writer of spans. Requests enqueue their spans and wait; a loop takes
  * everything queued (up to `maxCommitSpans`) and commits it in one DuckDB
  * transaction — group commit — so concurrent exporters share the cost of
- * durability. Two committers (connections) can overlap, so one group's rows
- * are read while the previous one commits, but a second commit starts only
- * for a group of `SECOND_COMMIT_MIN_SPANS`; smaller groups wait for the
- * running commit. A request is answered only after its transaction
- * committed. Over `maxQueuedSpans` it refuses with 503.
+ * durability. Two committers (connections) let one group's rows be read
+ * while the previous one commits, but a second commit starts only for a
+ * group of `SECOND_COMMIT_MIN_SPANS`; smaller groups wait for the running
+ * commit. The commit transactions themselves run in turn. A request is
+ * answered only after its transaction committed. Over `maxQueuedSpans` it
+ * refuses with 503.
  */
 export class SpanWriter {
   private queue: Waiting[] = [];
@@ -58,6 +59,13 @@ export class SpanWriter {
   private clears: Clearing[] = [];
   private readonly idle: SpanCommitter[];
   private readonly inFlight = new Set<Promise<void>>();
+  /**
+   * The last commit transaction. Commits run one after another (staging still
+   * overlaps them): two concurrent transactions writing the same span (a
+   * re-send) both miss the other's uncommitted row, and one fails at COMMIT
+   * even after the INSERT OR IGNORE retry — a 503 for every request of its group.
+   */
+  private lastCommit: Promise<unknown> = Promise.resolve();
   /** `project/scopeId` of scopes known to be stored, so most commits skip their insert. */
   private readonly storedScopes = new Set<string>();
 
@@ -176,8 +184,10 @@ export class SpanWriter {
   }
 
   private async finish(committer: SpanCommitter, rows: CommitRows, group: Waiting[], clears: Clearing[]): Promise<void> {
+    const commit = this.lastCommit.then(() => committer.commit(rows));
+    this.lastCommit = commit.catch(() => undefined);
     try {
-      for (const key of await committer.commit(rows)) this.storedScopes.add(key);
+      for (const key of await commit) this.storedScopes.add(key);
     } catch (err) {
       this.fail(group, clears, err);
       return;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pathSegment } from '../../platform-a/client.js';
 import { postJson } from '../http-client.js';
 import { agentFailure } from './http-chat.js';
 import { AgentError, type AgentReply, type AgentSession, type ToolResult } from './types.js';
@@ -44,7 +45,7 @@ export class PlatformAChatSession implements AgentSession {
   }
 
   private async send(body: Record<string, unknown>, signal: AbortSignal): Promise<AgentReply> {
-    const url = `${this.target.baseUrl}/v1/agents/${encodeURIComponent(this.target.platformAgentId)}/chat`;
+    const url = `${this.target.baseUrl}/v1/agents/${pathSegment(this.target.platformAgentId)}/chat`;
     const answer = await postJson(url, { ...(this.conversationId ? { conversation_id: this.conversationId } : {}), ...body }, {
       headers: { 'x-api-key': this.target.apiKey },
       timeoutMs: this.target.timeoutMs,

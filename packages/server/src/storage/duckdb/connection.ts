@@ -20,6 +20,9 @@ export function defaultThreads(): number {
 export class AnalyticsStore {
   private queue: Promise<unknown> = Promise.resolve();
   private closed = false;
+  /** The health probe's own connection, and the probe in flight (concurrent probes share it). */
+  private pinger: Promise<DuckDBConnection> | undefined;
+  private pinging: Promise<boolean> | undefined;
 
   private constructor(
     readonly instance: DuckDBInstance,
@@ -65,12 +68,24 @@ export class AnalyticsStore {
     return this.instance.connect();
   }
 
-  /** A real query against a migrated table. */
-  async ping(): Promise<boolean> {
+  /**
+   * A real query against a migrated table, on a connection of its own: on the
+   * shared one the probe would wait behind every queued read (a busy store
+   * is not a down one, and `/health` must answer while the store is busy).
+   */
+  ping(): Promise<boolean> {
+    if (this.closed) return Promise.resolve(false);
+    this.pinging ??= this.probe().finally(() => (this.pinging = undefined));
+    return this.pinging;
+  }
+
+  private async probe(): Promise<boolean> {
     try {
-      await this.exclusive((c) => c.run('SELECT count(*) FROM analytics_migrations'));
+      this.pinger ??= this.instance.connect();
+      await (await this.pinger).run('SELECT count(*) FROM analytics_migrations');
       return true;
     } catch {
+      this.pinger = undefined; // the next probe tries a new connection
       return false;
     }
   }
@@ -85,6 +100,8 @@ export class AnalyticsStore {
     } catch {
       /* the WAL replays on the next open */
     }
+    await this.pinging;
+    if (this.pinger) (await this.pinger.catch(() => undefined))?.closeSync();
     this.connection.closeSync();
     this.instance.closeSync();
     opened = false;
