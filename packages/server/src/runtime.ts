@@ -6,7 +6,7 @@ import { SqliteAgentRepository } from './agents/repository.js';
 import { agentRoutes } from './agents/routes.js';
 import { createApp } from './app.js';
 import { openSpeechCapabilities } from './capabilities/wiring.js';
-import type { Config } from './config.js';
+import { type Config, integer } from './config.js';
 import { conversationRoutes } from './conversations/routes.js';
 import { DuckdbConversationRepository } from './conversations/repository.js';
 import { healthRoutes } from './health/routes.js';
@@ -27,7 +27,7 @@ import { openApiRoutes } from './openapi/routes.js';
 import { projectRoutes } from './projects/routes.js';
 import { SqliteProjectRepository } from './projects/repository.js';
 import { SqliteSessionRepository } from './sessions/repository.js';
-import { AnalyticsStore } from './storage/duckdb/connection.js';
+import { AnalyticsStore, defaultThreads } from './storage/duckdb/connection.js';
 import { DataDirLock } from './storage/data-dir-lock.js';
 import { Sealer } from './shared/sealing.js';
 import { type SpanIngestListener, openTraceCapability } from './traces/index.js';
@@ -75,7 +75,7 @@ export async function openRuntime(config: Config, log: Logger): Promise<Runtime>
   let analytics: AnalyticsStore | undefined;
   try {
     relational = RelationalStore.open(config.dataDir);
-    analytics = await AnalyticsStore.open(config.dataDir);
+    analytics = await AnalyticsStore.open(config.dataDir, { threads: integer(config.env, 'SVC_ANALYTICS_THREADS', defaultThreads(), 1) });
     const sealer = Sealer.load(config.env, config.dataDir);
     const services = relationalServices(relational, log);
     // Agents render monitoring status and monitoring registers agents: the status source is bound late.

@@ -133,6 +133,7 @@ export function storeSizes(dataDir: string): Record<string, number> {
 export async function secondServerRefused(server: TestServer): Promise<string | null> {
   server.process.kill('SIGSTOP');
   try {
+    await allThreadsStopped(server.process.pid!);
     const before = snapshotDir(server.dataDir);
     const second = await secondServer(server.dataDir);
     const afterwards = snapshotDir(server.dataDir);
@@ -143,6 +144,27 @@ export async function secondServerRefused(server: TestServer): Promise<string | 
   } finally {
     server.process.kill('SIGCONT');
   }
+}
+
+/**
+ * Resolves once every thread of the process is stopped: a signal is delivered
+ * asynchronously, and a DuckDB or decoder thread still running a moment after
+ * `kill` could write a file between the two snapshots.
+ */
+async function allThreadsStopped(pid: number): Promise<void> {
+  const state = (tid: string) => {
+    try {
+      const stat = readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8');
+      return stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3);
+    } catch {
+      return 'T'; // the thread is gone
+    }
+  };
+  for (let i = 0; i < 500; i++) {
+    if (readdirSync(`/proc/${pid}/task`).every((tid) => state(tid) === 'T' || state(tid) === 't')) return;
+    await new Promise((r) => setTimeout(r, 10));
+  }
+  throw new Error(`the server (pid ${pid}) did not stop within 5 s of SIGSTOP`);
 }
 
 /** Starts a second `svc-server` on the data directory and resolves to its exit code and output (it must not get far). */

@@ -46,8 +46,10 @@ export function readRawBody(ctx: Koa.Context, limit: number): Promise<Buffer> {
       } else chunks.push(chunk);
     });
     req.once('end', () => settle(() => resolve(Buffer.concat(chunks, size))));
-    req.once('error', (err) => settle(() => reject(err)));
-    req.once('close', () => settle(() => reject(new AppError('invalid_request', 'The client closed the connection before sending the whole body.'))));
+    // A connection reset or the request timeout ends the body early: the client's doing, not a server error.
+    const cut = () => settle(() => reject(new AppError('invalid_request', 'The connection closed before the whole body arrived.')));
+    req.once('error', cut);
+    req.once('close', cut);
   });
 }
 

@@ -75,6 +75,9 @@ function visibilityWhere(v: KeyVisibility): { sql: string; params: unknown[] } {
 
 /** API keys in the relational store. */
 export class SqliteKeyRepository implements KeyRepository {
+  // Every API request authenticates: prepare its lookup once, not per request.
+  private findByHashStatement: ReturnType<RelationalStore['db']['prepare']> | undefined;
+
   constructor(private readonly store: RelationalStore) {}
 
   async insert(k: KeyRecord, secretHash: Buffer): Promise<void> {
@@ -87,9 +90,10 @@ export class SqliteKeyRepository implements KeyRepository {
   }
 
   async findByHash(secretHash: Buffer): Promise<KeyCredential | null> {
-    const row = this.store.db
-      .prepare(`SELECT k.*, u.role AS creator_role FROM api_keys k JOIN users u ON u.id = k.created_by_user_id WHERE k.secret_hash = ?`)
-      .get(secretHash) as (KeyRow & { secret_hash: Buffer; creator_role: Role }) | undefined;
+    this.findByHashStatement ??= this.store.db.prepare(
+      `SELECT k.*, u.role AS creator_role FROM api_keys k JOIN users u ON u.id = k.created_by_user_id WHERE k.secret_hash = ?`,
+    );
+    const row = this.findByHashStatement.get(secretHash) as (KeyRow & { secret_hash: Buffer; creator_role: Role }) | undefined;
     return row ? { ...toRecord(row), secretHash: row.secret_hash, creatorRole: row.creator_role } : null;
   }
 

@@ -5,17 +5,21 @@ import { OtlpDecodeError } from './model.js';
 const MAX_SAFE = BigInt(Number.MAX_SAFE_INTEGER);
 const ZERO_HEX = /^0+$/;
 
-/** An unsigned 64-bit protobuf value (fixed64) as an exact bigint. */
-export function longToBigInt(value: Long | number | null | undefined): bigint {
+/**
+ * An unsigned 64-bit protobuf value (fixed64) as an exact bigint: `OtlpReader`
+ * reads them as bigints; an absent field is the generated default (0 or a Long).
+ */
+export function longToBigInt(value: bigint | Long | number | null | undefined): bigint {
+  if (typeof value === 'bigint') return value;
   if (value === null || value === undefined) return 0n;
   if (typeof value === 'number') return BigInt(Math.trunc(value));
   return (BigInt(value.high >>> 0) << 32n) | BigInt(value.low >>> 0);
 }
 
 /** A signed int64 attribute: a number when it is exact as one, else a decimal string. */
-function int64Value(value: Long | number | string): AttrValue {
+function int64Value(value: bigint | Long | number | string): AttrValue {
   if (typeof value === 'number') return value;
-  const big = typeof value === 'string' ? BigInt(value) : BigInt.asIntN(64, longToBigInt(value));
+  const big = typeof value === 'bigint' ? value : typeof value === 'string' ? BigInt(value) : BigInt.asIntN(64, longToBigInt(value));
   return big <= MAX_SAFE && big >= -MAX_SAFE ? Number(big) : big.toString();
 }
 
@@ -45,21 +49,22 @@ function checkDepth(depth: number): void {
   if (depth > MAX_ATTRIBUTE_DEPTH) throw new OtlpDecodeError(`attribute values nest deeper than ${MAX_ATTRIBUTE_DEPTH} levels`);
 }
 
-interface ProtoAnyValue {
+export interface ProtoAnyValue {
   stringValue?: string | null;
   boolValue?: boolean | null;
-  intValue?: Long | null;
+  intValue?: bigint | Long | null;
   doubleValue?: number | null;
   arrayValue?: { values?: ProtoAnyValue[] | null } | null;
   kvlistValue?: { values?: ProtoKeyValue[] | null } | null;
   bytesValue?: Uint8Array | null;
 }
-interface ProtoKeyValue {
+export interface ProtoKeyValue {
   key?: string | null;
   value?: ProtoAnyValue | null;
 }
 
-function protoValue(v: ProtoAnyValue | null | undefined): AttrValue {
+/** One decoded protobuf AnyValue as stored. */
+export function protoValue(v: ProtoAnyValue | null | undefined): AttrValue {
   if (!v) return null;
   if (v.stringValue != null) return v.stringValue;
   if (v.boolValue != null) return v.boolValue;

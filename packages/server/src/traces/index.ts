@@ -1,8 +1,10 @@
+import os from 'node:os';
 import { integer } from '../config.js';
 import type { ConversationRepository } from '../conversations/repository.js';
 import { SpanConversationDeriver } from '../conversations/span-deriver.js';
 import type { Route } from '../http/define-route.js';
 import type { Logger } from '../logging/logger.js';
+import { type SpanDecoder, SpanDecoderPool, inlineSpanDecoder } from '../otlp/decoder-pool.js';
 import type { BackgroundTask } from '../runtime.js';
 import type { AnalyticsStore } from '../storage/duckdb/connection.js';
 import type { SpanIngestListener } from './listener.js';
@@ -49,6 +51,16 @@ export async function openTraceCapability(deps: {
     ingestBusy: () => writer.busy,
     maxDeferMs: integer(deps.env, 'SVC_TRACE_DERIVE_MAX_DEFER_MS', 5000, 1),
   });
-  const writerTask: BackgroundTask = { name: 'span-writer', start: () => undefined, stop: () => writer.close() };
-  return { routes: traceRoutes({ writer, spans, conversations: deps.conversations }), tasks: [deriver, writerTask] };
+  // Decoding runs beside the event loop: one thread per core but the one the event loop and DuckDB need.
+  const threads = integer(deps.env, 'SVC_TRACE_DECODE_THREADS', Math.max(1, Math.min(4, os.availableParallelism() - 1)), 0);
+  const decoder: SpanDecoder = threads > 0 ? new SpanDecoderPool({ threads, log }) : inlineSpanDecoder;
+  const writerTask: BackgroundTask = {
+    name: 'span-writer',
+    start: () => undefined,
+    stop: async () => {
+      await decoder.close();
+      await writer.close();
+    },
+  };
+  return { routes: traceRoutes({ writer, decoder, spans, conversations: deps.conversations }), tasks: [deriver, writerTask] };
 }

@@ -6,12 +6,9 @@ import { sendError } from '../http/error-middleware.js';
 import type { ErrorResponse } from '../http/error-middleware.js';
 import { AppError, notFound } from '../http/errors.js';
 import { lookupScope, requireWriter } from '../http/principal.js';
-import { otlpEncodingOf, readOtlpBody, wantsProtobuf } from '../otlp/body.js';
-import { decodeJsonExport } from '../otlp/decode-json.js';
-import { decodeProtobufExport } from '../otlp/decode-protobuf.js';
+import { otlpEncodingOf, readOtlpWire, wantsProtobuf } from '../otlp/body.js';
+import type { SpanDecoder } from '../otlp/decoder-pool.js';
 import { encodeProtobufResponse, encodeStatus } from '../otlp/encode.js';
-import { OtlpDecodeError } from '../otlp/model.js';
-import { toRecords } from '../otlp/records.js';
 import type { SpanRepository } from './repository.js';
 import { traceTree } from './tree.js';
 import type { SpanWriter } from './writer.js';
@@ -25,17 +22,8 @@ function renderOtlpRefusal(ctx: Koa.Context, refusal: ErrorResponse): void {
   ctx.body = encodeStatus(refusal.status, refusal.body.error, refusal.body.message);
 }
 
-function decode(encoding: 'protobuf' | 'json', body: Buffer) {
-  try {
-    return encoding === 'protobuf' ? decodeProtobufExport(body) : decodeJsonExport(body);
-  } catch (err) {
-    if (err instanceof OtlpDecodeError) throw new AppError('invalid_otlp', err.message);
-    throw err;
-  }
-}
-
 /** `POST /v1/traces` (OTLP/HTTP) and `GET /api/traces/:traceId`. */
-export function traceRoutes(deps: { writer: SpanWriter; spans: SpanRepository; conversations: ConversationRepository }): Route[] {
+export function traceRoutes(deps: { writer: SpanWriter; decoder: SpanDecoder; spans: SpanRepository; conversations: ConversationRepository }): Route[] {
   return [
     defineRoute(
       ingestTraces,
@@ -45,9 +33,9 @@ export function traceRoutes(deps: { writer: SpanWriter; spans: SpanRepository; c
         }
         requireWriter(principal); // spans become production conversations: a write, which viewers never make
         const encoding = otlpEncodingOf(ctx.get('content-type'));
-        const decoded = decode(encoding, await readOtlpBody(ctx, TRACE_BODY_LIMIT_BYTES));
-        const { records, scopes, rejected, errorMessage } = toRecords(decoded);
-        await deps.writer.write({ organizationId: principal.organizationId, projectId: principal.projectId, records, scopes });
+        const spans = await deps.decoder.decode(encoding, await readOtlpWire(ctx, TRACE_BODY_LIMIT_BYTES), TRACE_BODY_LIMIT_BYTES);
+        const { rejected, errorMessage } = spans;
+        await deps.writer.write({ organizationId: principal.organizationId, projectId: principal.projectId, spans });
         if (encoding === 'json') return rejected ? { partialSuccess: { rejectedSpans: String(rejected), errorMessage } } : {};
         ctx.status = 200;
         ctx.type = 'application/x-protobuf';

@@ -1,14 +1,12 @@
-import { type DuckDBAppender, type DuckDBConnection, DuckDBTimestampValue } from '@duckdb/node-api';
-import type { ScopeRecord, SpanRecord } from '../otlp/records.js';
-import { SPAN_COLUMNS } from '../storage/duckdb/schema/spans.js';
+import type { DuckDBConnection } from '@duckdb/node-api';
+import { type SpanColumns, columnOffsets } from '../otlp/columns.js';
+import { type CommitRows, publish, registerCommitSources, release } from './commit-sources.js';
 
 /** The spans of one accepted request, in the key's project. */
 export interface SpanBatch {
   organizationId: string;
   projectId: string;
-  records: SpanRecord[];
-  /** The resources and scopes the records reference by `scopeId`. */
-  scopes: ScopeRecord[];
+  spans: SpanColumns;
 }
 
 /** A pending-derivation marker to clear once its conversation is derived: rows up to `version` (newer ones stay). */
@@ -18,170 +16,102 @@ export interface PendingTrace {
   version: bigint;
 }
 
-interface NewScope {
-  organizationId: string;
-  projectId: string;
-  scope: ScopeRecord;
-}
-
-/** What one commit will write, already in the committer's staging tables. */
-export interface Staged {
-  spans: number;
-  clears: number;
-  newScopes: NewScope[];
-}
-
 const scopeKey = (projectId: string, scopeId: bigint) => `${projectId}/${scopeId}`;
 const isConflict = (err: unknown) => /constraint|duplicate key|conflict/i.test((err as Error).message);
 
+/** A trace's 128-bit key from its row in the columns (UHUGEINT layout: lower then upper 64 bits, little-endian). */
+function traceKeyAt(spans: SpanColumns, row: number): bigint {
+  const view = new DataView(spans.fixed, columnOffsets(spans.capacity).trace + 16 * row, 16);
+  return (view.getBigUint64(8, true) << 64n) | view.getBigUint64(0, true);
+}
+
 /**
- * One writer connection and its private, unindexed staging tables. `stage`
- * appends a group there (cheap, and the only part on the event loop);
- * `commit` moves it into the span store in one transaction run by DuckDB's
- * own threads. The span writer keeps two of these, so one group can stage
- * while the previous one commits.
+ * What one group commit writes: its spans, a derivation marker per trace
+ * (once per project and trace), the markers to clear, and the scopes not in
+ * `storedScopes`. Spans repeated within the group stay repeated: the
+ * commit's key check deals with them (see `SpanCommitter.commit`).
+ */
+export function commitRows(batches: readonly SpanBatch[], clears: readonly PendingTrace[], storedScopes: ReadonlySet<string>): CommitRows {
+  const pending = new Map<string, CommitRows['pending'][number]>();
+  const scopes = new Map<string, CommitRows['scopes'][number]>();
+  for (const { organizationId, projectId, spans } of batches) {
+    for (const scope of spans.scopes) {
+      const key = scopeKey(projectId, scope.scopeId);
+      if (!storedScopes.has(key)) scopes.set(key, { organizationId, projectId, scope });
+    }
+    for (let t = 0; t < spans.traces.length; t++) {
+      const key = `${projectId}/${spans.traces[t]}`;
+      if (!pending.has(key)) pending.set(key, { organizationId, projectId, traceKey: traceKeyAt(spans, spans.traceRows[t]!) });
+    }
+  }
+  return {
+    spans: batches.map((b) => ({ projectId: b.projectId, columns: b.spans })),
+    receivedMicros: BigInt(Date.now()) * 1000n,
+    pending: [...pending.values()],
+    clears: clears.map((c) => ({ projectId: c.projectId, traceKey: BigInt(`0x${c.traceId}`), version: c.version })),
+    scopes: [...scopes.values()],
+  };
+}
+
+/**
+ * One writer connection. `commit` writes a group in one transaction, in one
+ * round trip: the statements read the group through the commit-source table
+ * functions (filled on the event loop, a chunk at a time, while DuckDB's
+ * thread runs the insert), so nothing is staged beforehand and no DuckDB
+ * call blocks the event loop. The span writer keeps two, so one group can
+ * be read while the previous one commits.
  */
 export class SpanCommitter {
   private constructor(private readonly connection: DuckDBConnection) {}
 
-  static async open(connection: DuckDBConnection): Promise<SpanCommitter> {
-    await connection.run(`CREATE TEMP TABLE span_staging (${SPAN_COLUMNS.replace(/ NOT NULL/g, '')})`);
-    await connection.run('CREATE TEMP TABLE pending_staging (organization_id VARCHAR, project_id VARCHAR, trace_id UHUGEINT)');
-    await connection.run('CREATE TEMP TABLE clear_staging (project_id VARCHAR, trace_id UHUGEINT, seq BIGINT)');
+  static open(connection: DuckDBConnection): SpanCommitter {
+    registerCommitSources(connection);
     return new SpanCommitter(connection);
   }
 
   /**
-   * Appends every span of the batches once (a span repeated within the group
-   * is written once), a derivation marker per trace, and the markers to clear.
-   * Returns the scopes not in `storedScopes`.
+   * Commits the rows; resolves to the keys of the scopes now stored. A key
+   * clash (a re-sent span, a span repeated within the group, or a scope
+   * another commit is writing) fails the fast path; the commit then starts
+   * over with INSERT OR IGNORE, which keeps the first of equal keys.
    */
-  async stage(batches: readonly SpanBatch[], clears: readonly PendingTrace[], storedScopes: ReadonlySet<string>): Promise<Staged> {
-    const seen = new Set<string>();
-    const traces = new Map<string, { organizationId: string; projectId: string; traceKey: bigint }>();
-    const scopes = new Map<string, NewScope>();
-    const receivedAt = new DuckDBTimestampValue(BigInt(Date.now()) * 1000n);
-    let spans = 0;
-    await this.append('span_staging', (a) => {
-      for (const batch of batches) {
-        for (const scope of batch.scopes) {
-          const key = scopeKey(batch.projectId, scope.scopeId);
-          if (!storedScopes.has(key)) scopes.set(key, { organizationId: batch.organizationId, projectId: batch.projectId, scope });
-        }
-        for (const r of batch.records) {
-          const key = `${batch.projectId}/${r.traceId}/${r.spanId}`;
-          if (seen.has(key)) continue;
-          seen.add(key);
-          appendSpan(a, batch.projectId, r, receivedAt);
-          spans++;
-          traces.set(`${batch.projectId}/${r.traceId}`, { organizationId: batch.organizationId, projectId: batch.projectId, traceKey: r.traceKey });
-        }
-      }
-    });
-    await this.append('pending_staging', (a) => {
-      for (const t of traces.values()) {
-        a.appendVarchar(t.organizationId);
-        a.appendVarchar(t.projectId);
-        a.appendUHugeInt(t.traceKey);
-        a.endRow();
-      }
-    });
-    await this.append('clear_staging', (a) => {
-      for (const p of clears) {
-        a.appendVarchar(p.projectId);
-        a.appendUHugeInt(BigInt(`0x${p.traceId}`));
-        a.appendBigInt(p.version);
-        a.endRow();
-      }
-    });
-    return { spans, clears: clears.length, newScopes: [...scopes.values()] };
-  }
-
-  /**
-   * Commits what is staged: new scopes, spans, markers, cleared markers.
-   * A key clash (a re-sent span, or a scope another commit is writing) fails
-   * the fast path; the commit then starts over with INSERT OR IGNORE. The
-   * staging tables are emptied either way.
-   */
-  async commit(staged: Staged): Promise<string[]> {
+  async commit(rows: CommitRows): Promise<string[]> {
+    const id = publish(rows);
     try {
       try {
-        await this.transaction(staged, true);
+        await this.transaction(id, rows, true);
       } catch (err) {
         if (!isConflict(err)) throw err;
-        await this.transaction(staged, false);
+        await this.transaction(id, rows, false);
       }
-      return staged.newScopes.map((s) => scopeKey(s.projectId, s.scope.scopeId));
     } finally {
-      await this.empty();
+      release(id);
     }
-  }
-
-  /** Empties the staging tables (after a commit, or after a failed stage). */
-  async empty(): Promise<void> {
-    for (const table of ['span_staging', 'pending_staging', 'clear_staging']) await this.connection.run(`DELETE FROM ${table}`);
+    return rows.scopes.map((s) => scopeKey(s.projectId, s.scope.scopeId));
   }
 
   close(): void {
     this.connection.closeSync();
   }
 
-  private async transaction(staged: Staged, fast: boolean): Promise<void> {
-    const c = this.connection;
-    await c.run('BEGIN TRANSACTION');
+  private async transaction(id: number, rows: CommitRows, fast: boolean): Promise<void> {
+    const statements = ['BEGIN TRANSACTION'];
+    if (rows.scopes.length) statements.push(`INSERT INTO span_scopes SELECT *, now() FROM scope_source(${id}) ON CONFLICT DO NOTHING`);
+    if (rows.spans.length) {
+      statements.push(`${fast ? 'INSERT' : 'INSERT OR IGNORE'} INTO spans SELECT * FROM span_source(${id})`);
+      statements.push(`INSERT INTO trace_pending SELECT organization_id, project_id, trace_id, nextval('trace_pending_seq'), now() FROM pending_source(${id})`);
+    }
+    if (rows.clears.length) {
+      statements.push(`DELETE FROM trace_pending USING clear_source(${id}) c
+        WHERE trace_pending.project_id = c.project_id AND trace_pending.trace_id = c.trace_id AND trace_pending.seq <= c.seq`);
+    }
+    statements.push('COMMIT');
     try {
-      for (const { organizationId, projectId, scope } of staged.newScopes) {
-        await c.run('INSERT INTO span_scopes VALUES ($1, $2, $3::UBIGINT, $4, $5, $6, $7, now()) ON CONFLICT DO NOTHING', [
-          organizationId, projectId, scope.scopeId.toString(), scope.resourceAttributes, scope.scopeName, scope.scopeVersion, scope.scopeAttributes,
-        ]);
-      }
-      if (staged.spans) {
-        await c.run(fast ? 'INSERT INTO spans SELECT * FROM span_staging' : 'INSERT OR IGNORE INTO spans SELECT * FROM span_staging');
-        await c.run(`INSERT INTO trace_pending SELECT organization_id, project_id, trace_id, nextval('trace_pending_seq'), now() FROM pending_staging`);
-      }
-      if (staged.clears) {
-        await c.run(`DELETE FROM trace_pending USING clear_staging c
-          WHERE trace_pending.project_id = c.project_id AND trace_pending.trace_id = c.trace_id AND trace_pending.seq <= c.seq`);
-      }
-      await c.run('COMMIT');
+      // One round trip: each statement run on its own costs a hop to a DuckDB thread and back.
+      await this.connection.run(statements.join(';\n'));
     } catch (err) {
-      await c.run('ROLLBACK').catch(() => undefined);
+      await this.connection.run('ROLLBACK').catch(() => undefined);
       throw err;
     }
   }
-
-  private async append(table: string, fill: (appender: DuckDBAppender) => void): Promise<void> {
-    const appender = await this.connection.createAppender(table, 'main', 'temp');
-    try {
-      fill(appender);
-      appender.flushSync();
-    } finally {
-      try {
-        appender.closeSync();
-      } catch {
-        /* the flush error is the one that matters */
-      }
-    }
-  }
-}
-
-function appendSpan(a: DuckDBAppender, projectId: string, r: SpanRecord, receivedAt: DuckDBTimestampValue): void {
-  a.appendVarchar(projectId);
-  a.appendUHugeInt(r.traceKey);
-  a.appendUBigInt(r.spanKey);
-  if (r.parentKey === null) a.appendNull();
-  else a.appendUBigInt(r.parentKey);
-  a.appendVarchar(r.name);
-  a.appendUTinyInt(r.kind);
-  a.appendUBigInt(r.startNs);
-  a.appendUBigInt(r.endNs);
-  a.appendUTinyInt(r.statusCode);
-  if (r.sessionId === null) a.appendNull();
-  else a.appendVarchar(r.sessionId);
-  a.appendUBigInt(r.scopeId);
-  a.appendVarchar(r.attributes);
-  if (r.detail === null) a.appendNull();
-  else a.appendVarchar(r.detail);
-  a.appendTimestamp(receivedAt);
-  a.endRow();
 }

@@ -5,9 +5,12 @@ import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { createLogger } from '../logging/logger.js';
 import { decodeJsonExport } from '../otlp/decode-json.js';
-import { toRecords } from '../otlp/records.js';
+import { toColumns } from '../otlp/records.js';
 import { AnalyticsStore } from '../storage/duckdb/connection.js';
 import { type SpanBatch, SpanWriter } from './writer.js';
+
+/** Spans per batch: enough that each group may start a commit beside the running one. */
+const SPANS = 5000;
 
 /** A batch of `count` spans of one new trace in project `prj_w`. */
 function batch(count: number, traceByte: number): SpanBatch {
@@ -18,8 +21,8 @@ function batch(count: number, traceByte: number): SpanBatch {
     startTimeUnixNano: '10',
     endTimeUnixNano: '20',
   }));
-  const { records, scopes } = toRecords(decodeJsonExport(Buffer.from(JSON.stringify({ resourceSpans: [{ scopeSpans: [{ spans }] }] }))));
-  return { organizationId: 'org_w', projectId: 'prj_w', records, scopes };
+  const columns = toColumns(decodeJsonExport(Buffer.from(JSON.stringify({ resourceSpans: [{ scopeSpans: [{ spans }] }] }))));
+  return { organizationId: 'org_w', projectId: 'prj_w', spans: columns };
 }
 
 describe('span writer: overlapping group commits', () => {
@@ -31,7 +34,7 @@ describe('span writer: overlapping group commits', () => {
     dir = mkdtempSync(path.join(tmpdir(), 'svc-writer-'));
     store = await AnalyticsStore.open(dir);
     // One batch per group, so the same spans go out in commits that overlap on the two connections.
-    writer = await SpanWriter.open([await store.connect(), await store.connect()], { maxQueuedSpans: 1_000_000, maxCommitSpans: 2000, log: createLogger('silent') });
+    writer = await SpanWriter.open([await store.connect(), await store.connect()], { maxQueuedSpans: 1_000_000, maxCommitSpans: SPANS, log: createLogger('silent') });
   });
   after(async () => {
     await writer.close();
@@ -41,7 +44,7 @@ describe('span writer: overlapping group commits', () => {
 
   it('acknowledges every re-send of the same spans and stores them once, however the commits overlap', async () => {
     for (let round = 1; round <= 20; round++) {
-      const same = batch(2000, round);
+      const same = batch(SPANS, round);
       const results = await Promise.allSettled(Array.from({ length: 12 }, () => writer.write(same)));
       assert.deepEqual(
         results.filter((r) => r.status === 'rejected').map((r) => String((r as PromiseRejectedResult).reason)),
@@ -50,6 +53,6 @@ describe('span writer: overlapping group commits', () => {
       );
     }
     const count = await store.exclusive(async (c) => Number((await (await c.run("SELECT count(*) FROM spans WHERE project_id = 'prj_w'")).getRows())[0]![0]));
-    assert.equal(count, 40_000, 'twenty traces of 2000 spans, each stored once');
+    assert.equal(count, 20 * SPANS, 'twenty traces, each span stored once');
   });
 });

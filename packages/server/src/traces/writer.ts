@@ -3,7 +3,8 @@ import type { Logger } from '../logging/logger.js';
 import { describeError } from '../logging/logger.js';
 import type { SpanIngestListener } from './listener.js';
 import type { DuckDBConnection } from '@duckdb/node-api';
-import { type PendingTrace, type SpanBatch, SpanCommitter, type Staged } from './writer-commit.js';
+import type { CommitRows } from './commit-sources.js';
+import { type PendingTrace, type SpanBatch, SpanCommitter, commitRows } from './writer-commit.js';
 
 export type { PendingTrace, SpanBatch } from './writer-commit.js';
 
@@ -17,6 +18,11 @@ export interface SpanWriterOptions {
   /** Called after each commit that stored spans (e.g. to wake the conversation deriver). */
   onCommitted?: () => void;
 }
+
+/** How long after the last arrival or commit the writer still counts as busy. */
+const BUSY_GRACE_MS = 100;
+/** Spans below which a group waits for the running commit rather than starting a second one beside it. */
+const SECOND_COMMIT_MIN_SPANS = 4096;
 
 interface Waiting {
   batch: SpanBatch;
@@ -34,14 +40,20 @@ interface Clearing {
  * The writer of spans. Requests enqueue their spans and wait; a loop takes
  * everything queued (up to `maxCommitSpans`) and commits it in one DuckDB
  * transaction — group commit — so concurrent exporters share the cost of
- * durability. Two committers (connections) alternate, so the next group is
- * staged while the previous one commits (the commits themselves run in
- * turn). A request is answered only after its transaction committed. Over
- * `maxQueuedSpans` it refuses with 503.
+ * durability. Two committers (connections) let one group's rows be read
+ * while the previous one commits, but a second commit starts only for a
+ * group of `SECOND_COMMIT_MIN_SPANS`; smaller groups wait for the running
+ * commit. The commit transactions themselves run in turn. A request is
+ * answered only after its transaction committed. Over `maxQueuedSpans` it
+ * refuses with 503.
  */
 export class SpanWriter {
   private queue: Waiting[] = [];
   private queuedSpans = 0;
+  /** Spans queued and not yet in a commit. */
+  private waitingSpans = 0;
+  /** When spans last arrived or a commit ended (ms since the epoch). */
+  private lastActivity = 0;
   private running: Promise<void> | null = null;
   private closed = false;
   private clears: Clearing[] = [];
@@ -66,13 +78,13 @@ export class SpanWriter {
 
   /** A writer over the given connections (two let staging and committing overlap). */
   static async open(connections: DuckDBConnection[], options: SpanWriterOptions): Promise<SpanWriter> {
-    return new SpanWriter(await Promise.all(connections.map((c) => SpanCommitter.open(c))), options);
+    return new SpanWriter(connections.map((c) => SpanCommitter.open(c)), options);
   }
 
   /** Stores the batch; resolves once it is committed. Rejects with 503 `unavailable` when the queue is full. */
   write(batch: SpanBatch): Promise<void> {
     if (this.closed) return Promise.reject(new AppError('unavailable', 'The server is shutting down; retry shortly.', undefined, { 'Retry-After': '1' }));
-    const n = batch.records.length;
+    const n = batch.spans.count;
     if (n === 0) return Promise.resolve();
     if (this.queuedSpans > 0 && this.queuedSpans + n > this.options.maxQueuedSpans) {
       return Promise.reject(
@@ -80,15 +92,21 @@ export class SpanWriter {
       );
     }
     this.queuedSpans += n;
+    this.waitingSpans += n;
+    this.lastActivity = Date.now();
     return new Promise<void>((resolve, reject) => {
       this.queue.push({ batch, resolve, reject });
       this.kick();
     });
   }
 
-  /** True while spans are queued or being committed: background readers (derivation) defer to it. */
+  /**
+   * True while spans are queued or being committed, or were moments ago:
+   * background readers (derivation) defer to it. The grace period covers the
+   * gaps of a burst, when the next requests are still being decoded.
+   */
   get busy(): boolean {
-    return this.queue.length > 0 || this.running !== null || this.inFlight.size > 0;
+    return this.queue.length > 0 || this.running !== null || this.inFlight.size > 0 || Date.now() - this.lastActivity < BUSY_GRACE_MS;
   }
 
   /** Clears derivation markers in the writer's next transaction (the writer owns `trace_pending`). */
@@ -114,47 +132,59 @@ export class SpanWriter {
     if (this.running) return;
     this.running = this.loop().finally(() => {
       this.running = null;
-      if (this.queue.length || this.clears.length) this.kick();
+      if (this.ready()) this.kick();
     });
   }
 
+  /**
+   * True when there is something to commit now. A second commit in flight pays
+   * off only for a group worth its fixed cost (a round trip, a WAL sync); a
+   * smaller group waits for the running commit, whose end kicks the loop again.
+   */
+  private ready(): boolean {
+    if (!this.queue.length && !this.clears.length) return false;
+    return this.inFlight.size === 0 || this.waitingSpans >= SECOND_COMMIT_MIN_SPANS || this.clears.length > 0;
+  }
+
   private async loop(): Promise<void> {
-    while (this.queue.length || this.clears.length) {
+    while (this.ready()) {
       while (this.idle.length === 0) await Promise.race(this.inFlight);
       const committer = this.idle.pop()!;
       const group: Waiting[] = [];
       let spans = 0;
-      while (this.queue.length && (group.length === 0 || spans + this.queue[0]!.batch.records.length <= this.options.maxCommitSpans)) {
+      while (this.queue.length && (group.length === 0 || spans + this.queue[0]!.batch.spans.count <= this.options.maxCommitSpans)) {
         const next = this.queue.shift()!;
         group.push(next);
-        spans += next.batch.records.length;
+        spans += next.batch.spans.count;
       }
+      this.waitingSpans -= spans;
       const clears = this.clears;
       this.clears = [];
       const settle = () => {
         this.queuedSpans -= spans;
         this.idle.push(committer);
       };
-      let staged: Staged;
+      let rows: CommitRows;
       try {
-        staged = await committer.stage(group.map((w) => w.batch), clears.flatMap((c) => c.traces), this.storedScopes);
+        rows = commitRows(group.map((w) => w.batch), clears.flatMap((c) => c.traces), this.storedScopes);
       } catch (err) {
-        await committer.empty().catch(() => undefined);
         this.fail(group, clears, err);
         settle();
         continue;
       }
-      // The commit runs on DuckDB's threads while this loop stages the next group on the other committer.
-      const done: Promise<void> = this.finish(committer, staged, group, clears).finally(() => {
+      // The commit runs on a DuckDB thread (its rows are read on the event loop, a chunk at a time) while the next group forms.
+      const done: Promise<void> = this.finish(committer, rows, group, clears).finally(() => {
         settle();
         this.inFlight.delete(done);
+        this.lastActivity = Date.now();
+        this.kick();
       });
       this.inFlight.add(done);
     }
   }
 
-  private async finish(committer: SpanCommitter, staged: Staged, group: Waiting[], clears: Clearing[]): Promise<void> {
-    const commit = this.lastCommit.then(() => committer.commit(staged));
+  private async finish(committer: SpanCommitter, rows: CommitRows, group: Waiting[], clears: Clearing[]): Promise<void> {
+    const commit = this.lastCommit.then(() => committer.commit(rows));
     this.lastCommit = commit.catch(() => undefined);
     try {
       for (const key of await commit) this.storedScopes.add(key);
@@ -179,7 +209,7 @@ export class SpanWriter {
     const byProject = new Map<string, { organizationId: string; projectId: string; spanCount: number }>();
     for (const { batch } of group) {
       const entry = byProject.get(batch.projectId) ?? { organizationId: batch.organizationId, projectId: batch.projectId, spanCount: 0 };
-      entry.spanCount += batch.records.length;
+      entry.spanCount += batch.spans.count;
       byProject.set(batch.projectId, entry);
     }
     for (const listener of this.options.listeners ?? []) {

@@ -1,10 +1,16 @@
 import { DuckDBConnection, DuckDBInstance } from '@duckdb/node-api';
+import os from 'node:os';
 import path from 'node:path';
 import { migrateDuckdb } from './migrations.js';
 
 export const DUCKDB_FILE = 'analytics.duckdb';
 
 let opened = false;
+
+/** DuckDB worker threads unless configured: every core but two (the event loop, span decoding), at least one. */
+export function defaultThreads(): number {
+  return Math.max(1, os.availableParallelism() - 2);
+}
 
 /**
  * The analytics store: the process's single DuckDB instance on
@@ -23,12 +29,19 @@ export class AnalyticsStore {
     private readonly connection: DuckDBConnection,
   ) {}
 
-  /** Opens and migrates the store. DuckDB's own file lock refuses a second process. */
-  static async open(dataDir: string): Promise<AnalyticsStore> {
+  /**
+   * Opens and migrates the store. DuckDB's own file lock refuses a second
+   * process. `threads` is DuckDB's worker count (its default is one per core):
+   * the statements svc runs are small, and each wakes every worker, whose
+   * spinning then costs more than the parallelism gains; the default leaves
+   * one core to the event loop and one to span decoding.
+   */
+  static async open(dataDir: string, options: { threads?: number } = {}): Promise<AnalyticsStore> {
     if (opened) throw new Error('the analytics store is already open in this process');
     opened = true;
     try {
-      const instance = await DuckDBInstance.create(path.join(dataDir, DUCKDB_FILE));
+      const threads = options.threads ?? defaultThreads();
+      const instance = await DuckDBInstance.create(path.join(dataDir, DUCKDB_FILE), { threads: String(threads) });
       const connection = await instance.connect();
       const store = new AnalyticsStore(instance, connection);
       await store.exclusive((c) => migrateDuckdb(c));
