@@ -1,23 +1,15 @@
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
+import type { RecordedResponse } from '../../packages/server/src/http/response-recorder.js';
 import { decodeExportResponse, decodeStatus } from '../helpers/otlp.js';
+
+/** One line of the server's test-only response recorder (`SVC_RECORD_RESPONSES`). */
+export type { RecordedResponse };
 
 // ajv-formats is CommonJS: its default export arrives wrapped under ESM.
 const addFormats = ((addFormatsModule as unknown as { default?: unknown }).default ?? addFormatsModule) as unknown as (ajv: Ajv2020) => void;
 
 type Json = Record<string, any>;
-
-/** One line of the server's test-only response recorder (`SVC_RECORD_RESPONSES`). */
-export interface RecordedResponse {
-  operationId?: string;
-  method: string;
-  path: string;
-  status: number;
-  contentType: string | null;
-  headers?: Record<string, string>;
-  body: unknown;
-  bodyEncoding?: 'base64';
-}
 
 const COMPONENTS_ID = 'svc-components.json';
 
