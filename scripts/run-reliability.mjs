@@ -24,7 +24,12 @@ const result = spawnSync(process.execPath, ['--import', 'tsx', '--test', '--test
 const rows = readdirSync(figures).map((f) => JSON.parse(readFileSync(path.join(figures, f), 'utf8')));
 rmSync(figures, { recursive: true, force: true });
 if (rows.length) {
+  // One summary row per suite, then each suite's own figures as a two-column table (they differ by suite).
   console.log('\nReliability figures');
-  console.table(rows);
+  console.table(rows.map(({ suite, checks, failures }) => ({ suite, checks, failures })));
+  for (const { suite, checks, failures, ...figures } of rows) {
+    console.log(`\n${suite}`);
+    console.table(figures);
+  }
 }
 process.exit(result.status ?? 1);
