@@ -3,20 +3,14 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { ROOT } from './paths.js';
+import type { RequestLogEntry } from '../../packages/platform-a-emulator/src/types.js';
 import { startHelper } from './process.js';
 
 /** The built emulator binary. */
 export const EMULATOR_BIN = path.join(ROOT, 'packages/platform-a-emulator/bin/svc-platform-a-emulator.js');
 
-export interface EmulatorRequestEntry {
-  seq: number;
-  at_ms: number;
-  method: string;
-  path: string;
-  query: Record<string, string>;
-  key_label: string | null;
-  status: number;
-}
+/** One entry of the emulator's request log (`GET /_admin/requests`): the emulator's own type. */
+export type EmulatorRequestEntry = RequestLogEntry;
 
 /** A platform_a emulator running as its own process, with its admin API at hand. */
 export interface EmulatorProcess {
