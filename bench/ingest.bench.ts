@@ -172,7 +172,7 @@ const instance = await DuckDBInstance.create(path.join(dir, 'analytics.duckdb'),
 const setup = await instance.connect();
 await migrateDuckdb(setup);
 await setup.run(`SET checkpoint_threshold = '256MB'`); // as the server sets it
-const writer = await SpanWriter.open([await instance.connect(), await instance.connect()], { maxQueuedSpans: 1e9, maxCommitSpans: 50_000, log: createLogger('silent') });
+const writer = await SpanWriter.open(await instance.connect(), { maxQueuedSpans: 1e9, maxCommitSpans: 50_000, log: createLogger('silent') });
 let appendCpu = cpuMicros('self');
 t = performance.now();
 let next = 0;

@@ -28,15 +28,13 @@ export async function openTraceCapability(deps: {
 }): Promise<{ routes: Route[]; tasks: BackgroundTask[] }> {
   const log = deps.log.child({ component: 'traces' });
   const spans = new DuckdbSpanRepository(deps.analytics);
-  // Two writer connections: one group stages while the previous one commits.
-  const connections = [await deps.analytics.connect(), await deps.analytics.connect()];
-  const connection = connections[0]!;
+  const connection = await deps.analytics.connect();
   // Spans are write-heavy: checkpointing at DuckDB's default 16 MB of WAL rewrites the span index every few commits.
   const threshold = deps.env.SVC_ANALYTICS_CHECKPOINT_THRESHOLD || '256MB';
   if (!/^\d+(KB|MB|GB)$/i.test(threshold)) throw new Error(`SVC_ANALYTICS_CHECKPOINT_THRESHOLD must look like 256MB, got "${threshold}"`);
   await connection.run(`SET checkpoint_threshold = '${threshold}'`);
   let deriver: SpanConversationDeriver | undefined;
-  const writer = await SpanWriter.open(connections, {
+  const writer = await SpanWriter.open(connection, {
     maxQueuedSpans: integer(deps.env, 'SVC_TRACE_QUEUE_MAX_SPANS', 200_000, 1),
     maxCommitSpans: integer(deps.env, 'SVC_TRACE_COMMIT_MAX_SPANS', 50_000, 1),
     log,

@@ -58,8 +58,7 @@ export function commitRows(batches: readonly SpanBatch[], clears: readonly Pendi
  * round trip: the statements read the group through the commit-source table
  * functions (filled on the event loop, a chunk at a time, while DuckDB's
  * thread runs the insert), so nothing is staged beforehand and no DuckDB
- * call blocks the event loop. The span writer keeps two, so one group can
- * be read while the previous one commits.
+ * call blocks the event loop.
  */
 export class SpanCommitter {
   private constructor(private readonly connection: DuckDBConnection) {}

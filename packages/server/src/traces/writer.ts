@@ -3,7 +3,6 @@ import type { Logger } from '../logging/logger.js';
 import { describeError } from '../logging/logger.js';
 import type { SpanIngestListener } from './listener.js';
 import type { DuckDBConnection } from '@duckdb/node-api';
-import type { CommitRows } from './commit-sources.js';
 import { type PendingTrace, type SpanBatch, SpanCommitter, commitRows } from './writer-commit.js';
 
 export type { PendingTrace, SpanBatch } from './writer-commit.js';
@@ -21,8 +20,6 @@ export interface SpanWriterOptions {
 
 /** How long after the last arrival or commit the writer still counts as busy. */
 const BUSY_GRACE_MS = 100;
-/** Spans below which a group waits for the running commit rather than starting a second one beside it. */
-const SECOND_COMMIT_MIN_SPANS = 4096;
 
 interface Waiting {
   batch: SpanBatch;
@@ -40,45 +37,33 @@ interface Clearing {
  * The writer of spans. Requests enqueue their spans and wait; a loop takes
  * everything queued (up to `maxCommitSpans`) and commits it in one DuckDB
  * transaction — group commit — so concurrent exporters share the cost of
- * durability. Two committers (connections) let one group's rows be read
- * while the previous one commits, but a second commit starts only for a
- * group of `SECOND_COMMIT_MIN_SPANS`; smaller groups wait for the running
- * commit. The commit transactions themselves run in turn. A request is
- * answered only after its transaction committed. Over `maxQueuedSpans` it
+ * durability. Commits run one at a time on the writer's connection: what
+ * arrives meanwhile forms the next group, and the commit reads its rows
+ * through table functions as it runs, so there is nothing to stage ahead.
+ * (Two concurrent transactions writing the same span, a re-send, would also
+ * miss each other's uncommitted row, and one would fail at COMMIT.) A request
+ * is answered only after its transaction committed. Over `maxQueuedSpans` it
  * refuses with 503.
  */
 export class SpanWriter {
   private queue: Waiting[] = [];
   private queuedSpans = 0;
-  /** Spans queued and not yet in a commit. */
-  private waitingSpans = 0;
   /** When spans last arrived or a commit ended (ms since the epoch). */
   private lastActivity = 0;
   private running: Promise<void> | null = null;
   private closed = false;
   private clears: Clearing[] = [];
-  private readonly idle: SpanCommitter[];
-  private readonly inFlight = new Set<Promise<void>>();
-  /**
-   * The last commit transaction. Commits run one after another (staging still
-   * overlaps them): two concurrent transactions writing the same span (a
-   * re-send) both miss the other's uncommitted row, and one fails at COMMIT
-   * even after the INSERT OR IGNORE retry — a 503 for every request of its group.
-   */
-  private lastCommit: Promise<unknown> = Promise.resolve();
   /** `project/scopeId` of scopes known to be stored, so most commits skip their insert. */
   private readonly storedScopes = new Set<string>();
 
   private constructor(
-    committers: SpanCommitter[],
+    private readonly committer: SpanCommitter,
     private readonly options: SpanWriterOptions,
-  ) {
-    this.idle = committers;
-  }
+  ) {}
 
-  /** A writer over the given connections (two let staging and committing overlap). */
-  static async open(connections: DuckDBConnection[], options: SpanWriterOptions): Promise<SpanWriter> {
-    return new SpanWriter(connections.map((c) => SpanCommitter.open(c)), options);
+  /** A writer on its own connection. */
+  static async open(connection: DuckDBConnection, options: SpanWriterOptions): Promise<SpanWriter> {
+    return new SpanWriter(SpanCommitter.open(connection), options);
   }
 
   /** Stores the batch; resolves once it is committed. Rejects with 503 `unavailable` when the queue is full. */
@@ -92,7 +77,6 @@ export class SpanWriter {
       );
     }
     this.queuedSpans += n;
-    this.waitingSpans += n;
     this.lastActivity = Date.now();
     return new Promise<void>((resolve, reject) => {
       this.queue.push({ batch, resolve, reject });
@@ -106,7 +90,7 @@ export class SpanWriter {
    * gaps of a burst, when the next requests are still being decoded.
    */
   get busy(): boolean {
-    return this.queue.length > 0 || this.running !== null || this.inFlight.size > 0 || Date.now() - this.lastActivity < BUSY_GRACE_MS;
+    return this.queue.length > 0 || this.running !== null || Date.now() - this.lastActivity < BUSY_GRACE_MS;
   }
 
   /** Clears derivation markers in the writer's next transaction (the writer owns `trace_pending`). */
@@ -121,35 +105,20 @@ export class SpanWriter {
   /** Commits what is queued, then stops accepting. */
   async close(): Promise<void> {
     this.closed = true;
-    while (this.running || this.inFlight.size) {
-      await this.running;
-      await Promise.all(this.inFlight);
-    }
-    for (const committer of this.idle) committer.close();
+    while (this.running) await this.running;
+    this.committer.close();
   }
 
   private kick(): void {
     if (this.running) return;
     this.running = this.loop().finally(() => {
       this.running = null;
-      if (this.ready()) this.kick();
+      if (this.queue.length || this.clears.length) this.kick();
     });
   }
 
-  /**
-   * True when there is something to commit now. A second commit in flight pays
-   * off only for a group worth its fixed cost (a round trip, a WAL sync); a
-   * smaller group waits for the running commit, whose end kicks the loop again.
-   */
-  private ready(): boolean {
-    if (!this.queue.length && !this.clears.length) return false;
-    return this.inFlight.size === 0 || this.waitingSpans >= SECOND_COMMIT_MIN_SPANS || this.clears.length > 0;
-  }
-
   private async loop(): Promise<void> {
-    while (this.ready()) {
-      while (this.idle.length === 0) await Promise.race(this.inFlight);
-      const committer = this.idle.pop()!;
+    while (this.queue.length || this.clears.length) {
       const group: Waiting[] = [];
       let spans = 0;
       while (this.queue.length && (group.length === 0 || spans + this.queue[0]!.batch.spans.count <= this.options.maxCommitSpans)) {
@@ -157,37 +126,21 @@ export class SpanWriter {
         group.push(next);
         spans += next.batch.spans.count;
       }
-      this.waitingSpans -= spans;
       const clears = this.clears;
       this.clears = [];
-      const settle = () => {
-        this.queuedSpans -= spans;
-        this.idle.push(committer);
-      };
-      let rows: CommitRows;
       try {
-        rows = commitRows(group.map((w) => w.batch), clears.flatMap((c) => c.traces), this.storedScopes);
-      } catch (err) {
-        this.fail(group, clears, err);
-        settle();
-        continue;
-      }
-      // The commit runs on a DuckDB thread (its rows are read on the event loop, a chunk at a time) while the next group forms.
-      const done: Promise<void> = this.finish(committer, rows, group, clears).finally(() => {
-        settle();
-        this.inFlight.delete(done);
+        await this.commit(group, clears);
+      } finally {
+        this.queuedSpans -= spans;
         this.lastActivity = Date.now();
-        this.kick();
-      });
-      this.inFlight.add(done);
+      }
     }
   }
 
-  private async finish(committer: SpanCommitter, rows: CommitRows, group: Waiting[], clears: Clearing[]): Promise<void> {
-    const commit = this.lastCommit.then(() => committer.commit(rows));
-    this.lastCommit = commit.catch(() => undefined);
+  private async commit(group: Waiting[], clears: Clearing[]): Promise<void> {
     try {
-      for (const key of await commit) this.storedScopes.add(key);
+      const rows = commitRows(group.map((w) => w.batch), clears.flatMap((c) => c.traces), this.storedScopes);
+      for (const key of await this.committer.commit(rows)) this.storedScopes.add(key);
     } catch (err) {
       this.fail(group, clears, err);
       return;
